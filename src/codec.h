@@ -1,0 +1,45 @@
+/*
+ * codec.h
+ *		Crockford base32 text form of ULID (128 bits) and Ulid-Flake (64 bits).
+ *
+ * Pure C with no PostgreSQL headers, so that it can be unit-tested and
+ * fuzzed on its own.  Both types use the same alphabet and the same rule
+ * for the first character (at most '7'), so they share one decoder and one
+ * encoder that work on groups of up to 12 characters held in a uint64.
+ */
+#ifndef ULID_CODEC_H
+#define ULID_CODEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define ULID_BYTES			16
+#define ULID_TEXT_LEN		26
+#define ULID_TIME_BYTES		6
+#define ULID_RANDOM_BYTES	10
+
+#define ULID_FLAKE_TEXT_LEN	13
+
+typedef enum codec_status
+{
+	CODEC_OK = 0,
+	CODEC_BAD_LENGTH,			/* not exactly 26 (13) bytes */
+	CODEC_BAD_CHARACTER,		/* a byte outside the alphabet */
+	CODEC_OVERFLOW				/* first character above '7' */
+} codec_status;
+
+/* Text (exactly len bytes, not NUL-terminated) to 16 big-endian bytes. */
+extern codec_status ulid_decode(const char *text, size_t len,
+								uint8_t out[ULID_BYTES]);
+
+/* 16 big-endian bytes to 26 upper-case characters (no NUL is written). */
+extern void ulid_encode(const uint8_t in[ULID_BYTES], char out[ULID_TEXT_LEN]);
+
+/* Text (exactly len bytes) to a value in 0 .. 2^63-1. */
+extern codec_status ulid_flake_decode(const char *text, size_t len,
+									  uint64_t *out);
+
+/* A value in 0 .. 2^63-1 to 13 upper-case characters (no NUL is written). */
+extern void ulid_flake_encode(uint64_t value, char out[ULID_FLAKE_TEXT_LEN]);
+
+#endif							/* ULID_CODEC_H */

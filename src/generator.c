@@ -1,0 +1,127 @@
+/*
+ * generator.c
+ *		Monotonic ULID and Ulid-Flake state machines; see generator.h.
+ */
+#include "generator.h"
+
+#define RANDOM_HI_MASK	UINT64_C(0xFFFF)
+
+static void
+ulid_words_to_bytes(uint64_t hi, uint64_t lo, uint8_t out[ULID_BYTES])
+{
+	for (int i = 7; i >= 0; i--)
+	{
+		out[i] = (uint8_t) hi;
+		out[i + 8] = (uint8_t) lo;
+		hi >>= 8;
+		lo >>= 8;
+	}
+}
+
+static uint64_t
+bytes_to_word(const uint8_t *in, int n)
+{
+	uint64_t	value = 0;
+
+	for (int i = 0; i < n; i++)
+		value = (value << 8) | in[i];
+	return value;
+}
+
+void
+ulid_from_time_and_random(uint64_t unix_ms,
+						  const uint8_t randomness[ULID_RANDOM_BYTES],
+						  uint8_t out[ULID_BYTES])
+{
+	uint64_t	hi = (unix_ms << 16) | bytes_to_word(randomness, 2);
+	uint64_t	lo = bytes_to_word(randomness + 2, 8);
+
+	ulid_words_to_bytes(hi, lo, out);
+}
+
+gen_status
+ulid_generator_next(ulid_generator *gen, int64_t now_ms,
+					random_source random, uint8_t out[ULID_BYTES])
+{
+	if (gen->started && now_ms <= (int64_t) (gen->hi >> 16))
+	{
+		/* same millisecond, or the clock went back: last value + 1 */
+		if (gen->lo == UINT64_MAX && (gen->hi & RANDOM_HI_MASK) == RANDOM_HI_MASK)
+			return GEN_OVERFLOW;
+		gen->lo++;
+		if (gen->lo == 0)
+			gen->hi++;
+	}
+	else
+	{
+		uint8_t		fresh[ULID_RANDOM_BYTES];
+
+		if (now_ms < 0 || now_ms > ULID_MAX_UNIX_MS)
+			return GEN_TIME_OUT_OF_RANGE;
+		random(fresh, sizeof(fresh));
+		gen->hi = ((uint64_t) now_ms << 16) | bytes_to_word(fresh, 2);
+		gen->lo = bytes_to_word(fresh + 2, 8);
+		gen->started = true;
+	}
+	ulid_words_to_bytes(gen->hi, gen->lo, out);
+	return GEN_OK;
+}
+
+bool
+ulid_flake_ms_from_unix(int64_t unix_ms, int64_t *flake_ms)
+{
+	/* compare before subtracting so that no input can overflow */
+	if (unix_ms < ULID_FLAKE_EPOCH_UNIX_MS ||
+		unix_ms > ULID_FLAKE_EPOCH_UNIX_MS + ULID_FLAKE_MAX_MS)
+		return false;
+	*flake_ms = unix_ms - ULID_FLAKE_EPOCH_UNIX_MS;
+	return true;
+}
+
+/* A uniform value in [0, 2^bits - 1] from ceil(bits / 8) random bytes. */
+static uint32_t
+random_bits(random_source random, int bits)
+{
+	uint8_t		buf[4];
+	int			nbytes = (bits + 7) / 8;
+
+	random(buf, nbytes);
+	return (uint32_t) bytes_to_word(buf, nbytes) & ((UINT32_C(1) << bits) - 1);
+}
+
+gen_status
+ulid_flake_generator_next(ulid_flake_generator *gen, int64_t now_unix_ms,
+						  flake_layout layout, int entropy_bytes, int node_id,
+						  random_source random, uint64_t *out)
+{
+	int			node_bits = (int) layout;
+	int			rand_bits = ULID_FLAKE_LOW_BITS - node_bits;
+	uint32_t	rand_max = (UINT32_C(1) << rand_bits) - 1;
+	int64_t		now_ms;
+
+	if (gen->started && now_unix_ms <= gen->ms + ULID_FLAKE_EPOCH_UNIX_MS)
+	{
+		/* same millisecond, or the clock went back: add n >= 1 */
+		uint32_t	n;
+
+		do
+			n = random_bits(random, 8 * entropy_bytes);
+		while (n == 0);
+		if (n > rand_max - gen->randomness)
+			return GEN_OVERFLOW;
+		gen->randomness += n;
+	}
+	else
+	{
+		if (!ulid_flake_ms_from_unix(now_unix_ms, &now_ms))
+			return GEN_TIME_OUT_OF_RANGE;
+		gen->randomness = random_bits(random, rand_bits);
+		gen->ms = now_ms;
+		gen->started = true;
+	}
+	*out = ((uint64_t) gen->ms << ULID_FLAKE_LOW_BITS) |
+		((uint64_t) gen->randomness << node_bits);
+	if (layout == FLAKE_SCALABLE)
+		*out |= (uint64_t) node_id;
+	return GEN_OK;
+}

@@ -1,0 +1,99 @@
+/*
+ * generator.h
+ *		Monotonic ULID and Ulid-Flake generators as plain state machines.
+ *
+ * No PostgreSQL headers: the clock reading and the source of randomness
+ * come in as arguments, so the unit tests can drive them with a fake clock
+ * and fake random bytes.  The backend glue (support.c) supplies the real
+ * clock and pg_strong_random.
+ */
+#ifndef ULID_GENERATOR_H
+#define ULID_GENERATOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "codec.h"
+
+/* ULID: 48-bit Unix milliseconds. */
+#define ULID_MAX_UNIX_MS		((INT64_C(1) << 48) - 1)
+
+/* Ulid-Flake: 43-bit milliseconds since 2024-01-01T00:00:00Z. */
+#define ULID_FLAKE_EPOCH_UNIX_MS	INT64_C(1704067200000)
+#define ULID_FLAKE_TIME_BITS		43
+#define ULID_FLAKE_MAX_MS			((INT64_C(1) << ULID_FLAKE_TIME_BITS) - 1)
+#define ULID_FLAKE_LOW_BITS			20	/* randomness (+ node id) */
+#define ULID_FLAKE_NODE_BITS		5	/* scalable layout only */
+#define ULID_FLAKE_MAX_NODE_ID		((1 << ULID_FLAKE_NODE_BITS) - 1)
+
+typedef enum gen_status
+{
+	GEN_OK = 0,
+	GEN_OVERFLOW,				/* randomness exhausted in this millisecond */
+	GEN_TIME_OUT_OF_RANGE		/* clock outside what the format can hold */
+} gen_status;
+
+/* Fills buf with len random bytes. */
+typedef void (*random_source) (uint8_t *buf, size_t len);
+
+/*
+ * Last ULID generated, as two words: hi = time << 16 | top 16 random bits,
+ * lo = low 64 random bits.
+ */
+typedef struct ulid_generator
+{
+	bool		started;
+	uint64_t	hi;
+	uint64_t	lo;
+} ulid_generator;
+
+/*
+ * Next monotonic ULID for clock reading now_ms.  A new millisecond gets
+ * fresh randomness; the same millisecond, or a clock that went back, keeps
+ * the last millisecond and adds 1 to the randomness.  On GEN_OVERFLOW and
+ * GEN_TIME_OUT_OF_RANGE the state is unchanged and out is not written.
+ */
+extern gen_status ulid_generator_next(ulid_generator *gen, int64_t now_ms,
+									  random_source random,
+									  uint8_t out[ULID_BYTES]);
+
+/* A ULID from a time and ten random bytes (no state, no range check). */
+extern void ulid_from_time_and_random(uint64_t unix_ms,
+									  const uint8_t randomness[ULID_RANDOM_BYTES],
+									  uint8_t out[ULID_BYTES]);
+
+/* Ulid-Flake layouts: how many low bits hold the node id. */
+typedef enum flake_layout
+{
+	FLAKE_STANDALONE = 0,		/* 20 random bits */
+	FLAKE_SCALABLE = ULID_FLAKE_NODE_BITS	/* 15 random bits + 5 node bits */
+} flake_layout;
+
+/* Last Ulid-Flake generated in one layout. */
+typedef struct ulid_flake_generator
+{
+	bool		started;
+	int64_t		ms;				/* since the flake epoch */
+	uint32_t	randomness;		/* right-aligned random field */
+} ulid_flake_generator;
+
+/*
+ * Next monotonic Ulid-Flake for Unix clock reading now_unix_ms.  A new
+ * millisecond gets fresh randomness; the same millisecond, or a clock that
+ * went back, keeps the last millisecond and adds n, uniform in
+ * [1, 2^(8 * entropy_bytes) - 1].  node_id is ignored in the stand-alone
+ * layout.  On any status but GEN_OK the state is unchanged.
+ */
+extern gen_status ulid_flake_generator_next(ulid_flake_generator *gen,
+											int64_t now_unix_ms,
+											flake_layout layout,
+											int entropy_bytes,
+											int node_id,
+											random_source random,
+											uint64_t *out);
+
+/* Unix ms to the flake's time field; false when out of range. */
+extern bool ulid_flake_ms_from_unix(int64_t unix_ms, int64_t *flake_ms);
+
+#endif							/* ULID_GENERATOR_H */

@@ -1,0 +1,155 @@
+/*
+ * support.c
+ *		Backend glue shared by the ulid and ulid_flake types.
+ */
+#include "support.h"
+
+#include <time.h>
+
+#include "miscadmin.h"
+#include "utils/builtins.h"
+#include "datatype/timestamp.h"
+
+/* Unix ms of the PostgreSQL epoch, 2000-01-01T00:00:00Z. */
+#define POSTGRES_EPOCH_UNIX_MS \
+	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * 1000)
+
+/*
+ * pg_strong_random costs a system or OpenSSL call whatever the size, which
+ * would dominate the cost of an id.  Draw a batch and hand it out.  The
+ * batch remembers the process that drew it: a buffer inherited across a
+ * fork is thrown away, so no two processes ever share random bytes.
+ */
+#define RANDOM_BATCH_BYTES 4096
+
+static uint8_t random_batch[RANDOM_BATCH_BYTES];
+static size_t random_batch_used = RANDOM_BATCH_BYTES;
+static int	random_batch_owner = 0;
+
+static void
+refill_random_batch(void)
+{
+	if (!pg_strong_random(random_batch, sizeof(random_batch)))
+		ereport(ERROR,
+				(errcode(ERRCODE_INTERNAL_ERROR),
+				 errmsg("could not generate random values")));
+	random_batch_owner = MyProcPid;
+	random_batch_used = 0;
+}
+
+void
+ulid_random_fill(uint8_t *buf, size_t len)
+{
+	Assert(len <= RANDOM_BATCH_BYTES);
+	if (random_batch_owner != MyProcPid ||
+		RANDOM_BATCH_BYTES - random_batch_used < len)
+		refill_random_batch();
+	memcpy(buf, random_batch + random_batch_used, len);
+	/* a byte handed out is never handed out again */
+	memset(random_batch + random_batch_used, 0, len);
+	random_batch_used += len;
+}
+
+int64
+ulid_clock_now_ms(void)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	return (int64) now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+void
+report_time_out_of_range(int64 unix_ms, const char *type_name)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+			 errmsg("timestamp out of range for type %s", type_name),
+			 errdetail("Unix time " INT64_FORMAT " ms cannot be stored in a %s.",
+					   unix_ms, type_name)));
+}
+
+void
+report_clock_out_of_range(int64 unix_ms, const char *type_name)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+			 errmsg("the system clock is out of range for type %s", type_name),
+			 errdetail("Unix time " INT64_FORMAT " ms cannot be stored in a %s.",
+					   unix_ms, type_name)));
+}
+
+void
+wait_for_clock_after(int64 unix_ms)
+{
+	while (ulid_clock_now_ms() <= unix_ms)
+	{
+		CHECK_FOR_INTERRUPTS();
+		pg_usleep(50);
+	}
+}
+
+int64
+timestamptz_to_unix_ms(TimestampTz ts, int64 min_ms, int64 max_ms,
+					   const char *type_name)
+{
+	int64		ms;
+
+	if (TIMESTAMP_NOT_FINITE(ts))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("timestamp out of range for type %s", type_name),
+				 errdetail("An infinite timestamp has no %s.", type_name)));
+
+	/* floor, not truncation, so that times before 2000 round down too */
+	ms = ts / 1000;
+	if (ts % 1000 < 0)
+		ms--;
+	ms += POSTGRES_EPOCH_UNIX_MS;
+
+	if (ms < min_ms || ms > max_ms)
+		report_time_out_of_range(ms, type_name);
+	return ms;
+}
+
+TimestampTz
+unix_ms_to_timestamptz(int64 unix_ms)
+{
+	/* callers pass at most 2^48 ms, far inside timestamptz's range */
+	return (unix_ms - POSTGRES_EPOCH_UNIX_MS) * 1000;
+}
+
+bool
+report_bad_text(codec_status status, const char *text, const char *type_name,
+				int expected_len, Node *escontext)
+{
+	if (status == CODEC_OVERFLOW)
+		ereturn(escontext, false,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("value \"%s\" is out of range for type %s",
+						text, type_name),
+				 errdetail("The first character of a %s must be between 0 and 7.",
+						   type_name)));
+	if (status == CODEC_BAD_LENGTH)
+		ereturn(escontext, false,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for type %s: \"%s\"",
+						type_name, text),
+				 errdetail("A %s has %d characters, this input has %zu bytes.",
+						   type_name, expected_len, strlen(text))));
+	ereturn(escontext, false,
+			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+			 errmsg("invalid input syntax for type %s: \"%s\"",
+					type_name, text),
+			 errdetail("Only the Crockford base32 characters 0-9 and A-Z without I, L, O and U are allowed.")));
+}
+
+void
+report_generator_overflow(const char *type_name)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+			 errmsg("%s generator overflow: no more values in this millisecond",
+					type_name),
+			 errhint("The monotonic generator has used up the randomness of the current millisecond; retry in the next one.")));
+}

@@ -1,0 +1,68 @@
+/*
+ * support.h
+ *		Backend glue shared by the ulid and ulid_flake types: randomness,
+ *		the clock, timestamptz conversion, input error reports, settings.
+ */
+#ifndef ULID_SUPPORT_H
+#define ULID_SUPPORT_H
+
+#include "postgres.h"
+
+#include "fmgr.h"
+#include "nodes/nodes.h"
+#include "utils/timestamp.h"
+
+#include "codec.h"
+#include "compat.h"
+#include "generator.h"
+
+/* Settings (module.c). */
+typedef enum flake_overflow_policy
+{
+	FLAKE_OVERFLOW_WAIT,
+	FLAKE_OVERFLOW_ERROR
+} flake_overflow_policy;
+
+extern int	ulid_flake_node_id_setting;
+extern int	ulid_flake_entropy_bytes_setting;
+extern int	ulid_flake_overflow_setting;
+
+#define ULID_FLAKE_NODE_ID_UNSET (-1)
+
+/* Random bytes from this process's pg_strong_random batch. */
+extern void ulid_random_fill(uint8_t *buf, size_t len);
+
+/* Wall clock, Unix milliseconds. */
+extern int64 ulid_clock_now_ms(void);
+
+/*
+ * timestamptz <-> Unix milliseconds.  The first floors to the millisecond
+ * and raises 22008 for infinite timestamps and for times outside
+ * [min_ms, max_ms], naming type_name.
+ */
+extern int64 timestamptz_to_unix_ms(TimestampTz ts, int64 min_ms, int64 max_ms,
+									const char *type_name);
+extern TimestampTz unix_ms_to_timestamptz(int64 unix_ms);
+
+/* Raise 22008 for a Unix millisecond outside what type_name can hold. */
+extern void report_time_out_of_range(int64 unix_ms, const char *type_name);
+
+/* Raise 22003 for a wall clock outside what type_name can hold. */
+extern void report_clock_out_of_range(int64 unix_ms, const char *type_name);
+
+/* Sleep until the wall clock has passed unix_ms (interruptible). */
+extern void wait_for_clock_after(int64 unix_ms);
+
+/*
+ * Report a failed decode of text as type_name: 22003 for an overflowing
+ * first character, 22P02 otherwise.  Soft (returns false) when escontext
+ * asks for it on PostgreSQL 16 and later.
+ */
+extern bool report_bad_text(codec_status status, const char *text,
+							const char *type_name, int expected_len,
+							Node *escontext);
+
+/* Raise the 54000 error of a monotonic generator that ran out of room. */
+extern void report_generator_overflow(const char *type_name);
+
+#endif							/* ULID_SUPPORT_H */

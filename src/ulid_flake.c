@@ -1,0 +1,283 @@
+/*
+ * ulid_flake.c
+ *		The 8-byte ulid_flake type: text I/O, casts, accessors, generators.
+ *
+ * A ulid_flake is a non-negative int8, so comparison, hashing, sort support
+ * and send are core's int8 functions, bound in the extension script.  This
+ * file holds what differs: the base32 text form, a receive function that
+ * rejects the sign bit, and the Ulid-Flake layout.
+ */
+#include "support.h"
+
+#include "libpq/pqformat.h"
+#include "utils/builtins.h"
+
+#define TYPE_NAME "ulid_flake"
+
+#define RANDOM_BITS(layout)	(ULID_FLAKE_LOW_BITS - (int) (layout))
+#define RANDOM_MAX(layout)	((INT64CONST(1) << RANDOM_BITS(layout)) - 1)
+
+static int64
+flake_unix_ms(int64 value)
+{
+	return (value >> ULID_FLAKE_LOW_BITS) + ULID_FLAKE_EPOCH_UNIX_MS;
+}
+
+static int64
+flake_from_unix_ms(int64 unix_ms, int64 low_bits)
+{
+	return ((unix_ms - ULID_FLAKE_EPOCH_UNIX_MS) << ULID_FLAKE_LOW_BITS) | low_bits;
+}
+
+static int64
+timestamptz_to_flake_unix_ms(TimestampTz ts)
+{
+	return timestamptz_to_unix_ms(ts, ULID_FLAKE_EPOCH_UNIX_MS,
+								  ULID_FLAKE_EPOCH_UNIX_MS + ULID_FLAKE_MAX_MS,
+								  TYPE_NAME);
+}
+
+static void
+check_non_negative(int64 value)
+{
+	if (value < 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("value " INT64_FORMAT " is out of range for type ulid_flake",
+						value),
+				 errdetail("A ulid_flake is between 0 and 9223372036854775807.")));
+}
+
+PG_FUNCTION_INFO_V1(ulid_flake_in);
+Datum
+ulid_flake_in(PG_FUNCTION_ARGS)
+{
+	char	   *str = PG_GETARG_CSTRING(0);
+	uint64_t	value;
+	codec_status status;
+
+	status = ulid_flake_decode(str, strlen(str), &value);
+	if (status != CODEC_OK)
+	{
+		report_bad_text(status, str, TYPE_NAME, ULID_FLAKE_TEXT_LEN,
+						fcinfo->context);
+		PG_RETURN_NULL();
+	}
+	PG_RETURN_INT64((int64) value);
+}
+
+PG_FUNCTION_INFO_V1(ulid_flake_out);
+Datum
+ulid_flake_out(PG_FUNCTION_ARGS)
+{
+	char	   *result = palloc(ULID_FLAKE_TEXT_LEN + 1);
+
+	ulid_flake_encode((uint64_t) PG_GETARG_INT64(0), result);
+	result[ULID_FLAKE_TEXT_LEN] = '\0';
+	PG_RETURN_CSTRING(result);
+}
+
+/* int8's wire format, but a value with the sign bit set is not a ulid_flake */
+PG_FUNCTION_INFO_V1(ulid_flake_recv);
+Datum
+ulid_flake_recv(PG_FUNCTION_ARGS)
+{
+	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
+	int64		value = pq_getmsgint64(buf);
+
+	check_non_negative(value);
+	PG_RETURN_INT64(value);
+}
+
+PG_FUNCTION_INFO_V1(ulid_flake_is_valid);
+Datum
+ulid_flake_is_valid(PG_FUNCTION_ARGS)
+{
+	text	   *txt = PG_GETARG_TEXT_PP(0);
+	uint64_t	ignored;
+
+	PG_RETURN_BOOL(ulid_flake_decode(VARDATA_ANY(txt), VARSIZE_ANY_EXHDR(txt),
+									 &ignored) == CODEC_OK);
+}
+
+PG_FUNCTION_INFO_V1(ulid_flake_from_bigint);
+Datum
+ulid_flake_from_bigint(PG_FUNCTION_ARGS)
+{
+	int64		value = PG_GETARG_INT64(0);
+
+	check_non_negative(value);
+	PG_RETURN_INT64(value);
+}
+
+PG_FUNCTION_INFO_V1(ulid_flake_timestamp);
+Datum
+ulid_flake_timestamp(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_TIMESTAMPTZ(unix_ms_to_timestamptz(flake_unix_ms(PG_GETARG_INT64(0))));
+}
+
+PG_FUNCTION_INFO_V1(ulid_flake_unix_ms);
+Datum
+ulid_flake_unix_ms(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT64(flake_unix_ms(PG_GETARG_INT64(0)));
+}
+
+PG_FUNCTION_INFO_V1(ulid_flake_randomness);
+Datum
+ulid_flake_randomness(PG_FUNCTION_ARGS)
+{
+	int64		value = PG_GETARG_INT64(0);
+	flake_layout layout = PG_GETARG_BOOL(1) ? FLAKE_SCALABLE : FLAKE_STANDALONE;
+
+	PG_RETURN_INT32((int32) ((value >> (int) layout) & RANDOM_MAX(layout)));
+}
+
+PG_FUNCTION_INFO_V1(ulid_flake_node_id);
+Datum
+ulid_flake_node_id(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32((int32) (PG_GETARG_INT64(0) & ULID_FLAKE_MAX_NODE_ID));
+}
+
+PG_FUNCTION_INFO_V1(ulid_flake_lower);
+Datum
+ulid_flake_lower(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT64(flake_from_unix_ms(timestamptz_to_flake_unix_ms(PG_GETARG_TIMESTAMPTZ(0)),
+									   0));
+}
+
+PG_FUNCTION_INFO_V1(ulid_flake_upper);
+Datum
+ulid_flake_upper(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT64(flake_from_unix_ms(timestamptz_to_flake_unix_ms(PG_GETARG_TIMESTAMPTZ(0)),
+									   RANDOM_MAX(FLAKE_STANDALONE)));
+}
+
+static void
+check_in_range(const char *what, int64 value, int64 max)
+{
+	if (value < 0 || value > max)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("%s " INT64_FORMAT " is out of range for type ulid_flake",
+						what, value),
+				 errdetail("It must be between 0 and " INT64_FORMAT ".", max)));
+}
+
+/* Not STRICT: a NULL node_id means the stand-alone layout. */
+PG_FUNCTION_INFO_V1(ulid_flake_from_parts);
+Datum
+ulid_flake_from_parts(PG_FUNCTION_ARGS)
+{
+	int64		unix_ms;
+	int64		randomness;
+	flake_layout layout = PG_ARGISNULL(2) ? FLAKE_STANDALONE : FLAKE_SCALABLE;
+	int64		low_bits;
+
+	if (PG_ARGISNULL(0) || PG_ARGISNULL(1))
+		PG_RETURN_NULL();
+	unix_ms = PG_GETARG_INT64(0);
+	randomness = PG_GETARG_INT32(1);
+
+	check_in_range("unix_ms", unix_ms - ULID_FLAKE_EPOCH_UNIX_MS, ULID_FLAKE_MAX_MS);
+	check_in_range("randomness", randomness, RANDOM_MAX(layout));
+	low_bits = randomness << (int) layout;
+	if (layout == FLAKE_SCALABLE)
+	{
+		int64		node_id = PG_GETARG_INT32(2);
+
+		check_in_range("node_id", node_id, ULID_FLAKE_MAX_NODE_ID);
+		low_bits |= node_id;
+	}
+	PG_RETURN_INT64(flake_from_unix_ms(unix_ms, low_bits));
+}
+
+PG_FUNCTION_INFO_V1(ulid_flake_generate_at);
+Datum
+ulid_flake_generate_at(PG_FUNCTION_ARGS)
+{
+	int64		unix_ms = timestamptz_to_flake_unix_ms(PG_GETARG_TIMESTAMPTZ(0));
+	uint8_t		bytes[3];
+
+	ulid_random_fill(bytes, sizeof(bytes));
+	PG_RETURN_INT64(flake_from_unix_ms(unix_ms,
+									   ((bytes[0] << 16) | (bytes[1] << 8) | bytes[2]) &
+									   RANDOM_MAX(FLAKE_STANDALONE)));
+}
+
+/*
+ * Run one of this backend's monotonic generators, applying the settings:
+ * the increment's entropy, and on overflow either wait for the next
+ * millisecond or raise an error.
+ */
+static int64
+generate_monotonic(ulid_flake_generator *gen, flake_layout layout, int node_id)
+{
+	int			entropy_bytes = ulid_flake_entropy_bytes_setting;
+
+	if (layout == FLAKE_SCALABLE && entropy_bytes > 2)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("ulid.flake_entropy_bytes = %d is too large for the scalable layout",
+						entropy_bytes),
+				 errdetail("The scalable layout has 15 random bits; use 1 or 2.")));
+
+	for (;;)
+	{
+		int64		now_ms = ulid_clock_now_ms();
+		uint64_t	out;
+
+		switch (ulid_flake_generator_next(gen, now_ms, layout, entropy_bytes,
+										  node_id, ulid_random_fill, &out))
+		{
+			case GEN_OK:
+				return (int64) out;
+			case GEN_TIME_OUT_OF_RANGE:
+				report_clock_out_of_range(now_ms, TYPE_NAME);
+				break;
+			case GEN_OVERFLOW:
+				if (ulid_flake_overflow_setting == FLAKE_OVERFLOW_ERROR)
+					report_generator_overflow(TYPE_NAME);
+				wait_for_clock_after(gen->ms + ULID_FLAKE_EPOCH_UNIX_MS);
+				break;
+		}
+	}
+}
+
+/* This backend's monotonic generators, one per layout. */
+static ulid_flake_generator standalone_state;
+static ulid_flake_generator scalable_state;
+
+PG_FUNCTION_INFO_V1(ulid_flake_generate);
+Datum
+ulid_flake_generate(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT64(generate_monotonic(&standalone_state, FLAKE_STANDALONE, 0));
+}
+
+PG_FUNCTION_INFO_V1(ulid_flake_generate_scalable);
+Datum
+ulid_flake_generate_scalable(PG_FUNCTION_ARGS)
+{
+	int			node_id;
+
+	if (PG_NARGS() > 0)
+	{
+		node_id = PG_GETARG_INT32(0);
+		check_in_range("node_id", node_id, ULID_FLAKE_MAX_NODE_ID);
+	}
+	else
+	{
+		node_id = ulid_flake_node_id_setting;
+		if (node_id == ULID_FLAKE_NODE_ID_UNSET)
+			ereport(ERROR,
+					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+					 errmsg("ulid.flake_node_id is not set"),
+					 errhint("Give each writer node its own id from 0 to 31, e.g. ALTER SYSTEM SET ulid.flake_node_id = 7, or pass it: ulid_flake_generate_scalable(7).")));
+	}
+	PG_RETURN_INT64(generate_monotonic(&scalable_state, FLAKE_SCALABLE, node_id));
+}

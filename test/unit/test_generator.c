@@ -1,0 +1,284 @@
+/*
+ * test_generator.c
+ *		Unit tests of the monotonic generators with a fake clock and a fake
+ *		random source, against monotonic_vectors.csv and further cases.
+ *
+ * Usage: test_generator VECTOR_DIR
+ */
+#include "generator.h"
+#include "unit.h"
+
+/* The fake random source hands out queued bytes and counts what it gave. */
+static uint8_t fake_bytes[64];
+static size_t fake_len;
+static size_t fake_pos;
+static int	fake_underrun;
+
+static void
+fake_queue(const uint8_t *bytes, size_t len)
+{
+	if (len > 0)
+		memcpy(fake_bytes, bytes, len);
+	fake_len = len;
+	fake_pos = 0;
+	fake_underrun = 0;
+}
+
+static void
+fake_random(uint8_t *buf, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+	{
+		if (fake_pos < fake_len)
+			buf[i] = fake_bytes[fake_pos++];
+		else
+		{
+			buf[i] = 0;
+			fake_underrun = 1;
+		}
+	}
+}
+
+static void
+uint_to_bytes(uint64_t v, int n, uint8_t *out)
+{
+	for (int i = n - 1; i >= 0; i--, v >>= 8)
+		out[i] = (uint8_t) v;
+}
+
+static int
+int_after(const char *s, const char *key)
+{
+	const char *p = strstr(s, key);
+
+	return p ? atoi(p + strlen(key)) : -1;
+}
+
+/* One ULID row: the fake source offers the expected randomness. */
+static void
+ulid_row(ulid_generator *gen, const char *step, int64_t clock,
+		 const char *result, const char *error)
+{
+	uint8_t		out[ULID_BYTES],
+				expected[ULID_BYTES];
+	char		text[ULID_TEXT_LEN + 1] = {0};
+	int			wants_fresh = strstr(step, "fresh") != NULL;
+	gen_status	s;
+
+	if (*result)
+	{
+		ulid_decode(result, strlen(result), expected);
+		fake_queue(expected + ULID_TIME_BYTES, ULID_RANDOM_BYTES);
+		s = ulid_generator_next(gen, clock, fake_random, out);
+		ulid_encode(out, text);
+		unit_check(s == GEN_OK && strcmp(text, result) == 0 &&
+				   (fake_pos == ULID_RANDOM_BYTES) == wants_fresh,
+				   "ulid: %s -> %s (got %s, drew %zu random bytes)",
+				   step, result, text, fake_pos);
+	}
+	else
+	{
+		/* overflow: start from the "previous" value named in the row */
+		const char *prev = strstr(error, "previous ");
+		ulid_generator before;
+
+		ulid_decode(prev + 9, ULID_TEXT_LEN, expected);
+		gen->started = true;
+		gen->hi = gen->lo = 0;
+		for (int i = 0; i < 8; i++)
+		{
+			gen->hi = (gen->hi << 8) | expected[i];
+			gen->lo = (gen->lo << 8) | expected[i + 8];
+		}
+		before = *gen;
+		fake_queue(NULL, 0);
+		s = ulid_generator_next(gen, clock, fake_random, out);
+		unit_check(s == GEN_OVERFLOW && memcmp(&before, gen, sizeof(before)) == 0,
+				   "ulid: %s -> overflow, state unchanged", step);
+	}
+}
+
+/*
+ * One Ulid-Flake row.  A "new ms" row offers the expected random field as
+ * fresh bytes; a "same ms, n=N" row offers N as the increment.
+ */
+static void
+flake_row(ulid_flake_generator *gen, flake_layout layout, const char *step,
+		  int64_t clock, const char *result, const char *error)
+{
+	int			node_id = layout == FLAKE_SCALABLE ? int_after(step, "sid=") : 0;
+	int			n = int_after(step, "n=");
+	uint64_t	out = 0,
+				expected = 0;
+	char		text[ULID_FLAKE_TEXT_LEN + 1] = {0};
+	uint8_t		bytes[4];
+	ulid_flake_generator before = *gen;
+	gen_status	s;
+
+	if (layout == FLAKE_SCALABLE && node_id < 0)
+		node_id = 5;			/* the rows after the first keep sid 5 */
+	if (strstr(step, "fresh generator"))
+		memset(gen, 0, sizeof(*gen));
+	if (*result)
+		ulid_flake_decode(result, strlen(result), &expected);
+
+	if (strstr(step, "new ms"))
+	{
+		int			rand_bits = ULID_FLAKE_LOW_BITS - (int) layout;
+
+		uint_to_bytes((expected >> layout) & ((1u << rand_bits) - 1),
+					  (rand_bits + 7) / 8, bytes);
+		fake_queue(bytes, (rand_bits + 7) / 8);
+	}
+	else
+	{
+		bytes[0] = (uint8_t) (n > 0 ? n : 1);
+		fake_queue(bytes, 1);
+	}
+	s = ulid_flake_generator_next(gen, clock, layout, 1, node_id, fake_random, &out);
+	ulid_flake_encode(out, text);
+
+	if (*result)
+		unit_check(s == GEN_OK && out == expected && !fake_underrun,
+				   "%s: %s -> %s (got %s)",
+				   layout ? "scalable" : "stand-alone", step, result, text);
+	else if (strstr(error, "out of range"))
+		unit_check(s == GEN_TIME_OUT_OF_RANGE && gen->started == false,
+				   "%s: %s -> time out of range",
+				   layout ? "scalable" : "stand-alone", step);
+	else if (strstr(error, "not an error"))
+	{
+		/*
+		 * The clock went back: the generator must stay in the last
+		 * millisecond.  The field is full from the row before, so that
+		 * shows as an overflow, not a range error or a fresh draw.
+		 */
+		unit_check(s == GEN_OVERFLOW && memcmp(&before, gen, sizeof(before)) == 0,
+				   "%s: %s -> kept the last millisecond (full: overflow)",
+				   layout ? "scalable" : "stand-alone", step);
+	}
+	else
+		unit_check(s == GEN_OVERFLOW && memcmp(&before, gen, sizeof(before)) == 0,
+				   "%s: %s -> overflow, state unchanged",
+				   layout ? "scalable" : "stand-alone", step);
+}
+
+static void
+test_monotonic_vectors(const char *dir)
+{
+	csv_row		h,
+				r;
+	FILE	   *f = open_vectors(dir, "monotonic_vectors.csv", &h);
+	int			c_fmt = csv_column(&h, "format"),
+				c_step = csv_column(&h, "step"),
+				c_clock = csv_column(&h, "clock_ms"),
+				c_res = csv_column(&h, "result"),
+				c_err = csv_column(&h, "error");
+	ulid_generator ulid_gen = {0};
+	ulid_flake_generator flake_gen = {0},
+				scalable_gen = {0};
+
+	while (csv_next(f, &r))
+	{
+		const char *fmt = r.field[c_fmt];
+		int64_t		clock = strtoll(r.field[c_clock], NULL, 10);
+
+		if (strcmp(fmt, "ulid") == 0)
+			ulid_row(&ulid_gen, r.field[c_step], clock, r.field[c_res], r.field[c_err]);
+		else if (strcmp(fmt, "ulid_flake") == 0)
+			flake_row(&flake_gen, FLAKE_STANDALONE, r.field[c_step], clock,
+					  r.field[c_res], r.field[c_err]);
+		else if (strcmp(fmt, "ulid_flake_scalable") == 0)
+			flake_row(&scalable_gen, FLAKE_SCALABLE, r.field[c_step], clock,
+					  r.field[c_res], r.field[c_err]);
+	}
+	fclose(f);
+}
+
+static void
+test_ulid_edges(void)
+{
+	ulid_generator gen = {0};
+	uint8_t		out[ULID_BYTES],
+				zeros[ULID_RANDOM_BYTES] = {0};
+
+	fake_queue(zeros, sizeof(zeros));
+	unit_check(ulid_generator_next(&gen, -1, fake_random, out) == GEN_TIME_OUT_OF_RANGE &&
+			   !gen.started, "ulid: a clock before 1970 is out of range");
+	unit_check(ulid_generator_next(&gen, ULID_MAX_UNIX_MS + 1, fake_random, out) == GEN_TIME_OUT_OF_RANGE,
+			   "ulid: a clock past 2^48-1 ms is out of range");
+	unit_check(ulid_generator_next(&gen, ULID_MAX_UNIX_MS, fake_random, out) == GEN_OK &&
+			   out[0] == 0xFF && out[5] == 0xFF && out[6] == 0,
+			   "ulid: 2^48-1 ms is in range");
+
+	/* carry from the low word into the high word */
+	gen.started = true;
+	gen.hi = (UINT64_C(1000) << 16) | 0x00FF;
+	gen.lo = UINT64_MAX;
+	fake_queue(NULL, 0);
+	unit_check(ulid_generator_next(&gen, 1000, fake_random, out) == GEN_OK &&
+			   gen.hi == ((UINT64_C(1000) << 16) | 0x0100) && gen.lo == 0 &&
+			   out[6] == 0x01 && out[7] == 0x00 && out[15] == 0,
+			   "ulid: +1 carries from bit 64 into bit 65 of the randomness");
+}
+
+static void
+test_flake_edges(void)
+{
+	ulid_flake_generator gen = {0};
+	uint64_t	out = 0;
+	uint8_t		bytes[6] = {0x00, 0x00, 0x10, 0, 0, 7};
+	int64_t		t = ULID_FLAKE_EPOCH_UNIX_MS + 5000;
+
+	fake_queue(bytes, 3);
+	ulid_flake_generator_next(&gen, t, FLAKE_STANDALONE, 3, 0, fake_random, &out);
+	unit_check(out == ((UINT64_C(5000) << 20) | 0x10), "flake: fresh value 0x10 at ms 5000");
+
+	/* a zero increment is redrawn: n is never 0 */
+	fake_queue(bytes + 3, 3);
+	ulid_flake_generator_next(&gen, t, FLAKE_STANDALONE, 1, 0, fake_random, &out);
+	unit_check(out == ((UINT64_C(5000) << 20) | (0x10 + 7)) && fake_pos == 3,
+			   "flake: a zero increment is drawn again (n = 7)");
+
+	/* three entropy bytes: n up to 2^24 - 1 */
+	bytes[0] = 0x00;
+	bytes[1] = 0x01;
+	bytes[2] = 0x00;
+	fake_queue(bytes, 3);
+	ulid_flake_generator_next(&gen, t, FLAKE_STANDALONE, 3, 0, fake_random, &out);
+	unit_check(out == ((UINT64_C(5000) << 20) | (0x17 + 256)) && fake_pos == 3,
+			   "flake: ulid.flake_entropy_bytes = 3 draws three bytes (n = 256)");
+
+	/* clock back with room left: keep the millisecond, add n */
+	bytes[0] = 9;
+	fake_queue(bytes, 1);
+	ulid_flake_generator_next(&gen, t - 2000, FLAKE_STANDALONE, 1, 0, fake_random, &out);
+	unit_check(out == ((UINT64_C(5000) << 20) | (0x117 + 9)),
+			   "flake: a clock 2 s back keeps the last millisecond and adds n");
+
+	/* scalable: node id in the low 5 bits, randomness above it */
+	memset(&gen, 0, sizeof(gen));
+	bytes[0] = 0x12;
+	bytes[1] = 0x34;
+	fake_queue(bytes, 2);
+	ulid_flake_generator_next(&gen, t, FLAKE_SCALABLE, 1, 31, fake_random, &out);
+	unit_check(out == ((UINT64_C(5000) << 20) | (0x1234 << 5) | 31),
+			   "flake scalable: node 31, random 0x1234");
+
+	memset(&gen, 0, sizeof(gen));
+	unit_check(ulid_flake_generator_next(&gen, ULID_FLAKE_EPOCH_UNIX_MS + ULID_FLAKE_MAX_MS,
+										 FLAKE_STANDALONE, 1, 0, fake_random, &out) == GEN_OK &&
+			   (out >> 20) == (uint64_t) ULID_FLAKE_MAX_MS && (out >> 63) == 0,
+			   "flake: the last millisecond (2302-09-27) is in range, sign bit clear");
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *dir = argc > 1 ? argv[1] : "test/vectors";
+
+	test_monotonic_vectors(dir);
+	test_ulid_edges();
+	test_flake_edges();
+	return unit_done();
+}
