@@ -1,0 +1,192 @@
+--
+-- The ulid type: text I/O, vectors, invalid input, casts, operators,
+-- indexes, joins, binary I/O.
+--
+\pset null '(null)'
+
+-- a helper that shows the SQLSTATE and message of whatever a cast raises
+CREATE FUNCTION try_input(input bytea, type_name text) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+	result text;
+BEGIN
+	EXECUTE format('SELECT %L::%s::text', convert_from(input, 'UTF8'), type_name)
+		INTO result;
+	RETURN 'accepted: ' || result;
+EXCEPTION WHEN OTHERS THEN
+	RETURN SQLSTATE || ': ' || SQLERRM;
+END
+$$;
+
+-- the shared vectors: every row decodes, prints canonical, matches uuid and hex
+CREATE TABLE ulid_vectors (
+	id text, description text, input text, canonical text, hex32 text,
+	uuid text, timestamp_ms bigint, iso_timestamp text, randomness_hex text,
+	source text);
+\copy ulid_vectors FROM 'test/vectors/ulid_vectors.csv' (FORMAT csv, HEADER)
+
+SELECT id, input::ulid AS ulid, input::ulid::uuid AS uuid
+  FROM ulid_vectors ORDER BY id;
+
+SELECT id, input
+  FROM ulid_vectors
+ WHERE input::ulid::text IS DISTINCT FROM canonical
+    OR input::ulid::uuid IS DISTINCT FROM uuid::uuid
+    OR encode(input::ulid::bytea, 'hex') IS DISTINCT FROM hex32
+    OR uuid::uuid::ulid IS DISTINCT FROM canonical::ulid;
+
+-- either case in, upper case out
+SELECT '01arz3ndektsv4rrffq69g5fav'::ulid AS lower,
+       '01ArZ3nDeKtSv4RrFfQ69g5FaV'::ulid AS mixed,
+       '7zzzzzzzzzzzzzzzzzzzzzzzzz'::ulid AS max;
+
+-- every invalid input of the shared vectors, with its SQLSTATE
+CREATE TABLE invalid_inputs (
+	id text, format text, input_repr text, input_utf8_hex text,
+	length_bytes int, length_chars int, expected text, error_class text,
+	reason text, reference_behaviour text);
+\copy invalid_inputs FROM 'test/vectors/invalid_inputs.csv' (FORMAT csv, HEADER)
+
+SELECT id, error_class, try_input(decode(coalesce(input_utf8_hex, ''), 'hex'), 'ulid') AS result
+  FROM invalid_inputs WHERE format = 'ulid' ORDER BY id;
+
+-- more bad input: whitespace, NUL-free control bytes, lengths around 26
+SELECT to_json(input) AS input, try_input(convert_to(input, 'UTF8'), 'ulid') AS result
+  FROM (VALUES (' 01ARZ3NDEKTSV4RRFFQ69G5FAV'), ('01ARZ3NDEKTSV4RRFFQ69G5FAV '),
+               (E'01ARZ3NDEKTSV4RRFFQ69G5FA\t'), ('01ARZ3NDEKTSV4RRFFQ69G5FAV0'),
+               ('{01ARZ3NDEKTSV4RRFFQ69G5FA}'), ('01ARZ3NDEKTSV4RRFFQ69G5FAü'),
+               ('Z0000000000000000000000000'), ('8ZZZZZZZZZZZZZZZZZZZZZZZZZ'),
+               ('0000000000000000000000000'), ('000000000000000000000000000')) v(input);
+
+-- the full error report, as a client sees it
+SELECT '01ARZ3NDEKTSV4RRFFQ69G5FA'::ulid;
+SELECT '01ARZ3NDEKTSV4RRFFQ69G5FAU'::ulid;
+SELECT '81ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid;
+SELECT ulid_in(NULL);
+
+-- ulid_is_valid agrees with the input function on every vector
+SELECT ulid_is_valid(input) AS valid, count(*)
+  FROM ulid_vectors GROUP BY 1;
+SELECT id, ulid_is_valid(convert_from(decode(coalesce(input_utf8_hex, ''), 'hex'), 'UTF8')) AS valid
+  FROM invalid_inputs WHERE format = 'ulid' AND id <> 'X22' ORDER BY id;
+SELECT ulid_is_valid('01ARZ3NDEKTSV4RRFFQ69G5FAV'), ulid_is_valid('01ARZ3NDEKTSV4RRFFQ69G5FAU'),
+       ulid_is_valid(''), ulid_is_valid(NULL);
+
+-- comparison follows the numeric value, which is also text order
+SELECT a, b, a = b AS eq, a <> b AS ne, a < b AS lt, a <= b AS le,
+       a > b AS gt, a >= b AS ge, sign(ulid_cmp(a, b)) AS cmp
+  FROM (VALUES ('01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid, '01ARZ3NDEKTSV4RRFFQ69G5FAW'::ulid),
+               ('01ARZ3NDEKTSV4RRFFQ69G5FAV', '01ARZ3NDEKTSV4RRFFQ69G5FAV'),
+               ('7ZZZZZZZZZZZZZZZZZZZZZZZZZ', '00000000000000000000000000'),
+               ('01BX5ZZKBKACTAV9WEVGEMMVRZ', '01BX5ZZKBKACTAV9WEVGEMMVS0')) v(a, b);
+
+SELECT canonical::ulid AS id FROM ulid_vectors ORDER BY 1 LIMIT 6;
+SELECT bool_and(canonical::ulid::text = canonical) AND
+       array_agg(canonical ORDER BY canonical::ulid) = array_agg(canonical ORDER BY canonical COLLATE "C")
+       AS text_order_is_ulid_order
+  FROM ulid_vectors;
+SELECT min(canonical::ulid), max(canonical::ulid) FROM ulid_vectors;
+SELECT min(x), max(x) FROM (SELECT NULL::ulid) v(x);
+
+-- hash functions are uuid's, so hash partitions of uuid and ulid agree
+SELECT ulid_hash(u::uuid::ulid) = uuid_hash(u::uuid) AS same_hash,
+       ulid_hash_extended(u::uuid::ulid, 42) = uuid_hash_extended(u::uuid, 42) AS same_extended
+  FROM (VALUES ('01563e3a-b5d3-d676-4c61-efb99302bd5b')) v(u);
+
+-- casts
+SELECT '01563e3a-b5d3-d676-4c61-efb99302bd5b'::uuid::ulid;
+SELECT '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid::uuid;
+SELECT '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid::bytea;
+SELECT '\x01563e3ab5d3d6764c61efb99302bd5b'::bytea::ulid;
+SELECT '\x01563e3ab5d3d6764c61efb99302bd'::bytea::ulid;
+SELECT '\x01563e3ab5d3d6764c61efb99302bd5b00'::bytea::ulid;
+SELECT castsource::regtype, casttarget::regtype, castmethod, castcontext
+  FROM pg_cast
+ WHERE castsource = 'ulid'::regtype OR casttarget = 'ulid'::regtype
+ ORDER BY 1::text, 2::text;
+-- no implicit cast: a ulid is not silently compared with a uuid or text
+SELECT '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid = '01563e3a-b5d3-d676-4c61-efb99302bd5b'::uuid;
+-- assignment casts let a uuid column take ulids and back
+CREATE TEMP TABLE uuid_col (u uuid);
+INSERT INTO uuid_col VALUES ('01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid);
+SELECT u FROM uuid_col;
+
+-- a table keyed by ulid: index scans for equality and ORDER BY ... LIMIT
+CREATE TABLE orders (id ulid PRIMARY KEY, note text);
+INSERT INTO orders VALUES ('01arz3ndektsv4rrffq69g5fav', 'lower case is fine');
+SELECT id FROM orders ORDER BY id;
+SELECT id::uuid FROM orders;
+INSERT INTO orders VALUES ('01ARZ3NDEKTSV4RRFFQ69G5FAV', 'duplicate');
+INSERT INTO orders
+SELECT ulid_from_parts(1700000000000 + i, decode(lpad(to_hex(i), 20, '0'), 'hex')), 'n' || i
+  FROM generate_series(1, 10000) i;
+ANALYZE orders;
+EXPLAIN (COSTS OFF) SELECT * FROM orders WHERE id = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
+SELECT * FROM orders WHERE id = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
+EXPLAIN (COSTS OFF) SELECT id FROM orders ORDER BY id LIMIT 10;
+SELECT id FROM orders ORDER BY id DESC LIMIT 3;
+
+-- joins on ulid columns: hash, merge and nested loop all work
+CREATE TABLE payments (order_id ulid, amount int);
+INSERT INTO payments SELECT id, length(note) FROM orders WHERE note LIKE 'n%5';
+ANALYZE payments;
+SET enable_mergejoin = off; SET enable_nestloop = off;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM orders o JOIN payments p ON p.order_id = o.id;
+SELECT count(*), sum(amount) FROM orders o JOIN payments p ON p.order_id = o.id;
+SET enable_hashjoin = off; SET enable_mergejoin = on;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM orders o JOIN payments p ON p.order_id = o.id;
+SELECT count(*), sum(amount) FROM orders o JOIN payments p ON p.order_id = o.id;
+SET enable_mergejoin = off; SET enable_nestloop = on;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM orders o JOIN payments p ON p.order_id = o.id;
+SELECT count(*), sum(amount) FROM orders o JOIN payments p ON p.order_id = o.id;
+RESET enable_mergejoin; RESET enable_nestloop; RESET enable_hashjoin;
+
+-- hash index, and hash partitioning (uses the extended hash function)
+CREATE INDEX orders_hash ON orders USING hash (id);
+SET enable_indexscan = off; SET enable_bitmapscan = on;
+EXPLAIN (COSTS OFF) SELECT * FROM orders WHERE id = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
+RESET enable_indexscan; RESET enable_bitmapscan;
+DROP INDEX orders_hash;
+CREATE TABLE orders_by_hash (id ulid PRIMARY KEY) PARTITION BY HASH (id);
+CREATE TABLE orders_by_hash_0 PARTITION OF orders_by_hash FOR VALUES WITH (MODULUS 2, REMAINDER 0);
+CREATE TABLE orders_by_hash_1 PARTITION OF orders_by_hash FOR VALUES WITH (MODULUS 2, REMAINDER 1);
+INSERT INTO orders_by_hash SELECT id FROM orders;
+SELECT tableoid::regclass, count(*) FROM orders_by_hash GROUP BY 1 ORDER BY 1;
+EXPLAIN (COSTS OFF) SELECT * FROM orders_by_hash WHERE id = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
+
+-- DISTINCT, GROUP BY, UNION use hashing or sorting
+SELECT count(DISTINCT id), count(*) FROM (SELECT id FROM orders UNION ALL SELECT id FROM orders) s;
+
+-- the binary wire format is uuid's: the 16 raw bytes
+SELECT ulid_send('01ARZ3NDEKTSV4RRFFQ69G5FAV') AS ulid_send,
+       uuid_send('01563e3a-b5d3-d676-4c61-efb99302bd5b') AS uuid_send;
+
+-- binary COPY round trip
+\copy orders TO 'results/orders.bin' (FORMAT binary)
+CREATE TABLE orders_copy (LIKE orders);
+\copy orders_copy FROM 'results/orders.bin' (FORMAT binary)
+SELECT count(*) AS rows, count(*) FILTER (WHERE o.id IS NULL) AS lost
+  FROM orders_copy c LEFT JOIN orders o USING (id, note);
+-- a binary value of the wrong length is an error, never a crash
+CREATE TABLE short_bytes (b bytea);
+INSERT INTO short_bytes VALUES ('\x01563e3ab5d3d6764c61efb99302bd'), ('\x01563e3ab5d3d6764c61efb99302bd5b00');
+\copy (SELECT b FROM short_bytes LIMIT 1) TO 'results/short.bin' (FORMAT binary)
+\copy (SELECT b FROM short_bytes OFFSET 1) TO 'results/long.bin' (FORMAT binary)
+CREATE TABLE ulid_only (id ulid);
+\copy ulid_only FROM 'results/short.bin' (FORMAT binary)
+\copy ulid_only FROM 'results/long.bin' (FORMAT binary)
+SELECT count(*) FROM ulid_only;
+
+-- every operator class passes the access methods' own validation
+SELECT opcname, amname, amvalidate(c.oid)
+  FROM pg_opclass c JOIN pg_am a ON a.oid = c.opcmethod
+ WHERE opcintype IN ('ulid'::regtype, 'ulid_flake'::regtype)
+ ORDER BY opcname, amname;
+
+-- operators carry commutators, negators, estimators, MERGES and HASHES
+SELECT oprname, oprcom::regoperator, oprnegate::regoperator, oprrest, oprjoin,
+       oprcanmerge, oprcanhash
+  FROM pg_operator WHERE oprleft = 'ulid'::regtype ORDER BY oprname;
+
+DROP TABLE orders, payments, orders_copy, orders_by_hash, short_bytes, ulid_only,
+	ulid_vectors, invalid_inputs;
