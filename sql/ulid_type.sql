@@ -190,3 +190,4 @@ SELECT oprname, oprcom::regoperator, oprnegate::regoperator, oprrest, oprjoin,
 
 DROP TABLE orders, payments, orders_copy, orders_by_hash, short_bytes, ulid_only,
 	ulid_vectors, invalid_inputs;
+DROP FUNCTION try_input(bytea, text);

@@ -1,0 +1,199 @@
+--
+-- The ulid_flake type: text and integer forms, vectors, invalid input,
+-- casts, accessors, bounds, indexes, binary I/O, generators and settings.
+--
+\pset null '(null)'
+SET TimeZone = 'UTC';
+
+CREATE FUNCTION try_input(input bytea, type_name text) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+	result text;
+BEGIN
+	EXECUTE format('SELECT %L::%s::text', convert_from(input, 'UTF8'), type_name)
+		INTO result;
+	RETURN 'accepted: ' || result;
+EXCEPTION WHEN OTHERS THEN
+	RETURN SQLSTATE || ': ' || SQLERRM;
+END
+$$;
+
+CREATE TABLE flake_vectors (
+	id text, description text, variant text, input text, canonical text,
+	int64 bigint, hex text, timestamp_since_flake_epoch_ms bigint, unix_ms bigint,
+	iso_timestamp text, randomness20_standalone int, randomness15_scalable int,
+	sid_scalable int, source text);
+\copy flake_vectors FROM 'test/vectors/ulid_flake_vectors.csv' (FORMAT csv, HEADER)
+
+SELECT id, input::ulid_flake AS flake, input::ulid_flake::bigint AS int64,
+       ulid_flake_timestamp(input::ulid_flake) AS ts,
+       ulid_flake_randomness(input::ulid_flake) AS rnd20,
+       ulid_flake_randomness(input::ulid_flake, true) AS rnd15,
+       ulid_flake_node_id(input::ulid_flake) AS node
+  FROM flake_vectors ORDER BY id;
+
+-- every field of every vector, checked against the independent values
+SELECT id
+  FROM flake_vectors
+ WHERE input::ulid_flake::text <> canonical
+    OR input::ulid_flake::bigint <> int64
+    OR to_hex(input::ulid_flake::bigint) <> ltrim(substring(hex FROM 3), '0') AND int64 <> 0
+    OR int64::ulid_flake::text <> canonical
+    OR ulid_flake_unix_ms(input::ulid_flake) <> unix_ms
+    OR ulid_flake_unix_ms(input::ulid_flake) - 1704067200000 <> timestamp_since_flake_epoch_ms
+    OR to_char(input::ulid_flake::timestamptz, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') <> iso_timestamp
+    OR ulid_flake_randomness(input::ulid_flake) <> randomness20_standalone
+    OR ulid_flake_randomness(input::ulid_flake, true) <> randomness15_scalable
+    OR ulid_flake_node_id(input::ulid_flake) <> sid_scalable
+    OR ulid_flake_from_parts(unix_ms, randomness20_standalone) <> canonical::ulid_flake
+    OR ulid_flake_from_parts(unix_ms, randomness15_scalable, sid_scalable) <> canonical::ulid_flake
+    OR NOT ulid_flake_is_valid(input);
+
+-- every invalid input of the shared vectors
+CREATE TABLE invalid_inputs (
+	id text, format text, input_repr text, input_utf8_hex text,
+	length_bytes int, length_chars int, expected text, error_class text,
+	reason text, reference_behaviour text);
+\copy invalid_inputs FROM 'test/vectors/invalid_inputs.csv' (FORMAT csv, HEADER)
+SELECT id, error_class, try_input(decode(coalesce(input_utf8_hex, ''), 'hex'), 'ulid_flake') AS text_form,
+       ulid_flake_is_valid(convert_from(decode(coalesce(input_utf8_hex, ''), 'hex'), 'UTF8')) AS valid
+  FROM invalid_inputs WHERE format = 'ulid_flake' ORDER BY id;
+-- the integer form: through bigint
+SELECT id, input_repr, try_input(decode(input_utf8_hex, 'hex'), 'bigint::ulid_flake') AS integer_form
+  FROM invalid_inputs WHERE format = 'ulid_flake_int' ORDER BY id;
+
+SELECT '00CMXB6TAK4S'::ulid_flake;
+SELECT '8000000000000'::ulid_flake;
+SELECT '00CMH8K1E1E1L'::ulid_flake;
+
+-- bigint boundaries
+SELECT 0::bigint::ulid_flake AS zero, 9223372036854775807::bigint::ulid_flake AS max,
+       '7ZZZZZZZZZZZZ'::ulid_flake::bigint AS max_int;
+SELECT (-1)::bigint::ulid_flake;
+SELECT (-9223372036854775808)::bigint::ulid_flake;
+SELECT '00CMXB6TAK4SA'::ulid_flake::bigint, 14246757444195114::bigint::ulid_flake;
+
+-- casts: assignment to and from bigint, explicit to and from timestamptz
+SELECT castsource::regtype, casttarget::regtype, castmethod, castcontext
+  FROM pg_cast
+ WHERE castsource = 'ulid_flake'::regtype OR casttarget = 'ulid_flake'::regtype
+ ORDER BY 1::text, 2::text;
+CREATE TEMP TABLE bigint_col (b bigint, f ulid_flake);
+INSERT INTO bigint_col VALUES ('00CMXB6TAK4SA'::ulid_flake, 14246757444195114::bigint);
+SELECT b, f FROM bigint_col;
+INSERT INTO bigint_col (f) VALUES (-5::bigint);
+
+-- bounds and constructors
+SELECT ulid_flake_lower('2024-06-06 06:06:06.666Z') AS lower,
+       ulid_flake_upper('2024-06-06 06:06:06.666Z') AS upper,
+       '2024-06-06 06:06:06.666Z'::timestamptz::ulid_flake AS cast,
+       '00CMXB6TAK4SA'::ulid_flake BETWEEN ulid_flake_lower('2024-06-06 06:06:06.666Z')
+                                       AND ulid_flake_upper('2024-06-06 06:06:06.666Z') AS inside;
+SELECT ulid_flake_lower('2024-01-01Z') AS first, ulid_flake_upper('2302-09-27 15:10:22.207Z') AS last;
+SELECT ulid_flake_lower('2023-12-31 23:59:59.999Z');
+SELECT ulid_flake_upper('2302-09-27 15:10:22.208Z');
+SELECT ulid_flake_lower('infinity');
+SELECT ulid_flake_from_parts(1717653966666, 627498) AS standalone,
+       ulid_flake_from_parts(1717653966666, 19609, 10) AS scalable,
+       ulid_flake_from_parts(NULL, 1) AS null_time;
+SELECT ulid_flake_from_parts(1704067199999, 0);
+SELECT ulid_flake_from_parts(1717653966666, 1048576);
+SELECT ulid_flake_from_parts(1717653966666, 32768, 0);
+SELECT ulid_flake_from_parts(1717653966666, 0, 32);
+SELECT ulid_flake_from_parts(1717653966666, -1);
+SELECT ulid_flake_unix_ms(ulid_flake_generate('2030-01-02 03:04:05.678Z')) AS back_filled_ms;
+SELECT ulid_flake_generate('2020-01-01Z');
+
+-- TimeZone does not change which value a time is
+SET TimeZone = 'Pacific/Auckland';
+SELECT ulid_flake_lower('2026-01-01 00:00Z') AS in_auckland, '01TT8HD00NF6Y'::ulid_flake::timestamptz AS shown;
+SET TimeZone = 'UTC';
+SELECT ulid_flake_lower('2026-01-01 00:00Z') AS in_utc, '01TT8HD00NF6Y'::ulid_flake::timestamptz AS shown;
+
+-- an indexed table; ordering is the integer order
+CREATE TABLE tickets (id ulid_flake PRIMARY KEY DEFAULT ulid_flake_generate(), title text);
+INSERT INTO tickets SELECT canonical::ulid_flake, id FROM flake_vectors WHERE input = canonical;
+INSERT INTO tickets (title) SELECT 't' || i FROM generate_series(1, 10000) i;
+ANALYZE tickets;
+SELECT id, id::bigint AS int64, id::timestamptz AS ts FROM tickets ORDER BY id LIMIT 4;
+EXPLAIN (COSTS OFF) SELECT * FROM tickets WHERE id = '00CMXB6TAK4SA';
+SELECT title FROM tickets WHERE id = '00CMXB6TAK4SA';
+EXPLAIN (COSTS OFF) SELECT id FROM tickets ORDER BY id DESC LIMIT 10;
+SELECT min(id), max(id), count(DISTINCT id) FROM tickets;
+SET enable_mergejoin = off; SET enable_nestloop = off;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM tickets a JOIN tickets b USING (id);
+SELECT count(*) FROM tickets a JOIN tickets b USING (id);
+RESET enable_mergejoin; RESET enable_nestloop;
+
+-- binary: int8's wire format; a negative value is rejected on the way in
+SELECT ulid_flake_send('00CMXB6TAK4SA') AS flake_send, int8send(14246757444195114) AS int8_send;
+\copy tickets TO 'results/tickets.bin' (FORMAT binary)
+CREATE TABLE tickets_copy (LIKE tickets);
+\copy tickets_copy FROM 'results/tickets.bin' (FORMAT binary)
+SELECT count(*) AS rows, count(*) FILTER (WHERE t.id IS NULL) AS lost
+  FROM tickets_copy c LEFT JOIN tickets t USING (id, title);
+\copy (SELECT -1::bigint) TO 'results/negative.bin' (FORMAT binary)
+CREATE TABLE flake_only (id ulid_flake);
+\copy flake_only FROM 'results/negative.bin' (FORMAT binary)
+\copy (SELECT 7::int) TO 'results/short_flake.bin' (FORMAT binary)
+\copy flake_only FROM 'results/short_flake.bin' (FORMAT binary)
+SELECT count(*) FROM flake_only;
+
+-- settings and their defaults
+SELECT name, setting, min_val, max_val, enumvals
+  FROM pg_settings WHERE name LIKE 'ulid.%' ORDER BY name;
+SET ulid.flake_node_id = 32;
+SET ulid.flake_entropy_bytes = 4;
+SET ulid.flake_overflow = 'retry';
+SET ulid.no_such_setting = 1;
+
+-- the stand-alone generator: 1M rows, strictly increasing, waiting on overflow
+CREATE TABLE flakes (n int, id ulid_flake PRIMARY KEY DEFAULT ulid_flake_generate());
+INSERT INTO flakes (n) SELECT generate_series(1, 1000000);
+SELECT count(*) AS rows, count(*) FILTER (WHERE id <= prev) AS out_of_order,
+       count(*) FILTER (WHERE ulid_flake_unix_ms(id) = ulid_flake_unix_ms(prev)) > 0 AS shared_ms,
+       max(id::bigint - prev::bigint) FILTER (WHERE ulid_flake_unix_ms(id) = ulid_flake_unix_ms(prev)) <= 255
+       AS increment_at_most_255
+  FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM flakes) s;
+
+-- overflow = 'error': 54000, and no committed row is lost
+SET ulid.flake_overflow = 'error';
+SET ulid.flake_entropy_bytes = 3;   -- increments up to 2^24-1: the field fills at once
+INSERT INTO flakes (n) SELECT 1000000 + generate_series(1, 1000000);
+SELECT count(*) AS committed_rows FROM flakes;
+-- 'wait' with the same entropy: nearly every id waits for a fresh millisecond
+-- (an increment below 2^20 still fits about one time in twenty)
+SET ulid.flake_overflow = 'wait';
+INSERT INTO flakes (n) SELECT 2000000 + generate_series(1, 50);
+SELECT count(*) AS rows, count(DISTINCT ulid_flake_unix_ms(id)) >= 40 AS mostly_new_ms
+  FROM flakes WHERE n > 2000000;
+RESET ulid.flake_entropy_bytes;
+RESET ulid.flake_overflow;
+
+-- the scalable generator: the node id from the setting or the argument
+SELECT ulid_flake_generate_scalable();
+SELECT ulid_flake_generate_scalable(32);
+SET ulid.flake_node_id = 7;
+CREATE TABLE scaled (n int, id ulid_flake PRIMARY KEY DEFAULT ulid_flake_generate_scalable());
+INSERT INTO scaled (n) SELECT generate_series(1, 20000);
+SELECT ulid_flake_node_id(id) AS node, count(*),
+       count(*) FILTER (WHERE id <= prev) AS out_of_order
+  FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM scaled) s GROUP BY 1;
+SELECT ulid_flake_node_id(ulid_flake_generate_scalable(31)) AS from_argument;
+SET ulid.flake_entropy_bytes = 3;
+SELECT ulid_flake_generate_scalable();
+RESET ulid.flake_entropy_bytes;
+RESET ulid.flake_node_id;
+
+-- markings
+SELECT p.oid::regprocedure, provolatile, proparallel, proisstrict
+  FROM pg_proc p
+ WHERE proname LIKE 'ulid_flake_%' AND prorettype IN ('ulid_flake'::regtype, 'timestamptz'::regtype,
+                                                     'int4'::regtype, 'int8'::regtype)
+   AND proname NOT IN ('ulid_flake_cmp', 'ulid_flake_hash', 'ulid_flake_hash_extended')
+ ORDER BY 1::text;
+SELECT oprname, oprcom::regoperator, oprnegate::regoperator, oprcanmerge, oprcanhash
+  FROM pg_operator WHERE oprleft = 'ulid_flake'::regtype ORDER BY oprname;
+
+DROP TABLE flake_vectors, invalid_inputs, tickets, tickets_copy, flake_only, flakes, scaled;
+DROP FUNCTION try_input(bytea, text);
