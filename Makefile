@@ -42,7 +42,7 @@ UNIT_CFLAGS = -std=c99 -O1 -g -Wall -Wextra -Werror -Isrc \
 test/unit/test_%: test/unit/test_%.c test/unit/unit.h src/codec.c src/codec.h src/generator.c src/generator.h
 	$(UNIT_CC) $(UNIT_CFLAGS) -o $@ $< src/codec.c src/generator.c
 
-.PHONY: unittest test demo bench
+.PHONY: unittest test demo bench print-version
 unittest: test/unit/test_codec test/unit/test_generator
 	test/unit/test_codec test/vectors
 	test/unit/test_generator test/vectors
@@ -55,3 +55,6 @@ demo:
 
 bench:
 	@test/bench/bench.sh
+
+print-version:
+	@echo $(EXTVERSION)

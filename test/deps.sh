@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# test/deps.sh demo|test|bench
+#
+# Makes sure what the demo, the tests or the benchmarks need is installed:
+# the server headers for building, and for the tests pgTAP and pg_prove.
+# As root it installs what is missing with apt-get; otherwise it prints the
+# exact command to run and fails.
+set -euo pipefail
+
+what=${1:-test}
+PG_CONFIG=${PG_CONFIG:-pg_config}
+
+if command -v "$PG_CONFIG" >/dev/null 2>&1; then
+	major=$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+else
+	major=$(ls /usr/lib/postgresql 2>/dev/null | sort -n | tail -1)
+	if [ -z "$major" ]; then
+		echo "No PostgreSQL server found: install one, e.g. apt-get install postgresql-15" >&2
+		exit 1
+	fi
+fi
+
+need=()
+command -v make >/dev/null 2>&1 || need+=(make)
+command -v gcc >/dev/null 2>&1 || need+=(gcc)
+if ! command -v "$PG_CONFIG" >/dev/null 2>&1 ||
+	[ ! -f "$("$PG_CONFIG" --includedir-server)/postgres.h" ]; then
+	need+=("postgresql-server-dev-$major")
+fi
+if [ "$what" = test ]; then
+	if ! command -v "$PG_CONFIG" >/dev/null 2>&1 ||
+		[ ! -f "$("$PG_CONFIG" --sharedir)/extension/pgtap.control" ]; then
+		need+=("postgresql-$major-pgtap")
+	fi
+	command -v pg_prove >/dev/null 2>&1 || need+=(libtap-parser-sourcehandler-pgtap-perl)
+fi
+
+[ ${#need[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	echo "Installing: ${need[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq >/dev/null
+	apt-get install -y -qq "${need[@]}" >/dev/null
+else
+	echo "Missing packages. Run:" >&2
+	echo "  sudo apt-get install -y ${need[*]}" >&2
+	exit 1
+fi

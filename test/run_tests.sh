@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# test/run_tests.sh: every test of the extension (what `make test` runs).
+#
+# Builds with -Wall -Wextra -Werror, installs, runs the C unit tests under
+# ASan and UBSan, then starts a throwaway cluster and runs the pg_regress
+# suite, the pgTAP tests and the other database tests in it.  Every stage
+# reports its counts; the last line is "N passed, N failed", and the exit
+# status is non-zero when anything failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PG_CONFIG=${PG_CONFIG:-pg_config}
+out=test/output
+counts=$out/counts
+
+# run_tap NAME CMD...: run a TAP producer, count its ok / not ok lines
+run_tap() {
+	local name=$1 log=$out/$1.tap rc pass fail
+	shift
+	"$@" >"$log" 2>&1
+	rc=$?
+	pass=$(grep -cE '^[[:space:]]*ok [0-9]+' "$log")
+	fail=$(grep -cE '^[[:space:]]*not ok [0-9]+' "$log")
+	if [ "$rc" != 0 ] && [ "$fail" = 0 ]; then
+		fail=1
+	fi
+	record "$name" "$pass" "$fail" "$log"
+}
+
+record() {
+	local name=$1 pass=$2 fail=$3 log=${4:-}
+	echo "$pass $fail" >>"$counts"
+	printf '%-22s %5d passed, %d failed\n' "$name" "$pass" "$fail"
+	if [ "$fail" != 0 ] && [ -n "$log" ]; then
+		grep -E '^[[:space:]]*not ok|#   |ERROR|error' "$log" | head -40 | sed 's/^/    /'
+	fi
+}
+
+# pg_regress: one test per line, in the format of PostgreSQL 13-15 or 16+
+run_regress() {
+	local log=$out/regress.log pass fail
+	make -s installcheck >"$log" 2>&1
+	pass=$(grep -cE '^(test |     )?[a-z_0-9]+ +\.\.\. ok|^ok [0-9]+ +[-+] ' "$log")
+	fail=$(grep -cE '\.\.\. FAILED|^not ok [0-9]+ ' "$log")
+	if ! grep -qE 'All [0-9]+ tests passed|tests passed' "$log" && [ "$fail" = 0 ]; then
+		fail=1
+		cat "$log"
+	fi
+	record pg_regress "$pass" "$fail"
+	[ -f regression.diffs ] && head -80 regression.diffs | sed 's/^/    /'
+}
+
+database_stage() {
+	run_regress
+	createdb ulid_tap
+	PGDATABASE=ulid_tap run_tap pgtap pg_prove --verbose --ext .sql -r test/pgtap
+	run_tap concurrency test/concurrency.sh
+}
+
+if [ "${1:-}" = --database-stage ]; then
+	database_stage
+	exit 0
+fi
+
+test/deps.sh test || exit 1
+make -s clean >/dev/null
+mkdir -p "$out"
+: >"$counts"
+
+echo "== build (-Wall -Wextra -Werror)"
+if make -s WERROR=1 >"$out/build.log" 2>&1; then
+	record build 1 0
+else
+	cat "$out/build.log"
+	record build 0 1
+fi
+if ! make -s install >"$out/install.log" 2>&1; then
+	cat "$out/install.log"
+	echo "Could not install into $("$PG_CONFIG" --pkglibdir): run 'sudo make install', then 'make test' again."
+	record install 0 1
+fi
+
+echo "== C unit tests (ASan, UBSan)"
+make -s test/unit/test_codec test/unit/test_generator >"$out/unit-build.log" 2>&1 || cat "$out/unit-build.log"
+run_tap unit_codec test/unit/test_codec test/vectors
+run_tap unit_generator test/unit/test_generator test/vectors
+run_tap meta perl test/check_meta.pl
+
+echo "== database tests (throwaway cluster)"
+test/cluster.sh "$0" --database-stage || record cluster 0 1
+
+read -r passed failed < <(awk '{p += $1; f += $2} END {print p + 0, f + 0}' "$counts")
+echo "$passed passed, $failed failed" >"$out/summary"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ] && [ "$passed" -gt 0 ]
