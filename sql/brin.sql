@@ -1,0 +1,69 @@
+--
+-- BRIN operator classes for ulid and ulid_flake: minmax (the default),
+-- minmax-multi and bloom.  Plans for a time range by id and for equality,
+-- and the same answers as a sequential scan.
+--
+SET TimeZone = 'UTC';
+
+-- 200,000 time-ordered rows, one every second from 2025-01-01
+CREATE TABLE ev (id ulid, fid ulid_flake, n int);
+INSERT INTO ev
+SELECT ulid_from_parts(1735689600000 + i * 1000, substring(decode(md5(i::text), 'hex') FOR 10)),
+       ulid_flake_from_parts(1735689600000 + i * 1000, i % 1048576),
+       i
+  FROM generate_series(0, 199999) i;
+VACUUM ANALYZE ev;
+
+-- the answers a sequential scan gives
+SELECT count(*) AS range_rows FROM ev
+ WHERE id >= ulid_lower('2025-01-02 00:00Z') AND id < ulid_lower('2025-01-02 00:30Z');
+SELECT count(*) AS flake_range_rows FROM ev
+ WHERE fid >= ulid_flake_lower('2025-01-02 00:00Z') AND fid < ulid_flake_lower('2025-01-02 00:30Z');
+
+SET enable_seqscan = off;
+
+-- minmax, the default opclass
+CREATE INDEX ev_id_brin ON ev USING brin (id);
+CREATE INDEX ev_fid_brin ON ev USING brin (fid);
+SELECT c.relname, o.opcname
+  FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_opclass o ON o.oid = i.indclass[0]
+ WHERE i.indrelid = 'ev'::regclass ORDER BY 1;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM ev
+ WHERE id >= ulid_lower('2025-01-02 00:00Z') AND id < ulid_lower('2025-01-02 00:30Z');
+SELECT count(*) FROM ev
+ WHERE id >= ulid_lower('2025-01-02 00:00Z') AND id < ulid_lower('2025-01-02 00:30Z');
+EXPLAIN (COSTS OFF) SELECT n FROM ev WHERE id = ulid_from_parts(1735689600000 + 4242000, substring(decode(md5('4242'), 'hex') FOR 10));
+SELECT n FROM ev WHERE id = ulid_from_parts(1735689600000 + 4242000, substring(decode(md5('4242'), 'hex') FOR 10));
+EXPLAIN (COSTS OFF) SELECT count(*) FROM ev
+ WHERE fid >= ulid_flake_lower('2025-01-02 00:00Z') AND fid < ulid_flake_lower('2025-01-02 00:30Z');
+SELECT count(*) FROM ev
+ WHERE fid >= ulid_flake_lower('2025-01-02 00:00Z') AND fid < ulid_flake_lower('2025-01-02 00:30Z');
+SELECT n FROM ev WHERE fid = ulid_flake_from_parts(1735689600000 + 4242000, 4242);
+
+-- a BRIN index is a tiny fraction of a btree's size on time-ordered ids
+CREATE INDEX ev_id_btree ON ev (id);
+SELECT pg_relation_size('ev_id_brin') * 100 < pg_relation_size('ev_id_btree') AS brin_under_1_percent,
+       pg_relation_size('ev_fid_brin') * 100 < pg_relation_size('ev_id_btree') AS flake_brin_under_1_percent;
+DROP INDEX ev_id_btree, ev_id_brin, ev_fid_brin;
+
+-- minmax-multi
+CREATE INDEX ev_id_multi ON ev USING brin (id ulid_minmax_multi_ops);
+CREATE INDEX ev_fid_multi ON ev USING brin (fid ulid_flake_minmax_multi_ops);
+EXPLAIN (COSTS OFF) SELECT count(*) FROM ev
+ WHERE id >= ulid_lower('2025-01-02 00:00Z') AND id < ulid_lower('2025-01-02 00:30Z');
+SELECT count(*) FROM ev
+ WHERE id >= ulid_lower('2025-01-02 00:00Z') AND id < ulid_lower('2025-01-02 00:30Z');
+SELECT count(*) FROM ev
+ WHERE fid >= ulid_flake_lower('2025-01-02 00:00Z') AND fid < ulid_flake_lower('2025-01-02 00:30Z');
+DROP INDEX ev_id_multi, ev_fid_multi;
+
+-- bloom: equality look-ups
+CREATE INDEX ev_id_bloom ON ev USING brin (id ulid_bloom_ops);
+CREATE INDEX ev_fid_bloom ON ev USING brin (fid ulid_flake_bloom_ops);
+EXPLAIN (COSTS OFF) SELECT n FROM ev WHERE id = ulid_from_parts(1735689600000 + 4242000, substring(decode(md5('4242'), 'hex') FOR 10));
+SELECT n FROM ev WHERE id = ulid_from_parts(1735689600000 + 4242000, substring(decode(md5('4242'), 'hex') FOR 10));
+EXPLAIN (COSTS OFF) SELECT n FROM ev WHERE fid = ulid_flake_from_parts(1735689600000 + 4242000, 4242);
+SELECT n FROM ev WHERE fid = ulid_flake_from_parts(1735689600000 + 4242000, 4242);
+
+RESET enable_seqscan;
+DROP TABLE ev;
