@@ -11,7 +11,7 @@ EXTENSION  = ulid
 EXTVERSION = $(shell sed -n "s/^default_version *= *'\(.*\)'/\1/p" $(EXTENSION).control)
 
 MODULE_big = ulid
-OBJS = src/module.o src/codec.o src/generator.o src/support.o src/ulid.o src/ulid_flake.o
+OBJS = src/module.o src/codec.o src/generator.o src/support.o src/ulid.o src/ulid_flake.o src/flake_shared.o
 
 DATA = $(wildcard ulid--*.sql)
 

@@ -48,6 +48,15 @@ extern int no_such_variable
 	} while (0)
 #endif
 
+/*
+ * Shared memory: 17 has a registry of named DSM segments that any backend
+ * can create or attach without shared_preload_libraries.  Before that,
+ * shared memory must be requested at postmaster start, from 15 on in a
+ * shmem_request_hook.
+ */
+#define ULID_HAVE_DSM_REGISTRY (PG_VERSION_NUM >= 170000)
+#define ULID_HAVE_SHMEM_REQUEST_HOOK (PG_VERSION_NUM >= 150000)
+
 /* Reserving a GUC prefix got its current name in 15. */
 #if PG_VERSION_NUM < 150000
 #define MarkGUCPrefixReserved(prefix) EmitWarningsOnPlaceholders(prefix)

@@ -78,6 +78,25 @@ ulid_flake_ms_from_unix(int64_t unix_ms, int64_t *flake_ms)
 	return true;
 }
 
+/* bit 63 marks a started generator; below it the ms and the random field */
+#define PACKED_STARTED (UINT64_C(1) << 63)
+
+uint64_t
+ulid_flake_generator_pack(const ulid_flake_generator *gen)
+{
+	if (!gen->started)
+		return 0;
+	return PACKED_STARTED | ((uint64_t) gen->ms << ULID_FLAKE_LOW_BITS) | gen->randomness;
+}
+
+void
+ulid_flake_generator_unpack(uint64_t packed, ulid_flake_generator *gen)
+{
+	gen->started = (packed & PACKED_STARTED) != 0;
+	gen->ms = (int64_t) ((packed & ~PACKED_STARTED) >> ULID_FLAKE_LOW_BITS);
+	gen->randomness = (uint32_t) (packed & ((UINT64_C(1) << ULID_FLAKE_LOW_BITS) - 1));
+}
+
 /* A uniform value in [0, 2^bits - 1] from ceil(bits / 8) random bytes. */
 static uint32_t
 random_bits(random_source random, int bits)

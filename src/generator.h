@@ -93,6 +93,13 @@ extern gen_status ulid_flake_generator_next(ulid_flake_generator *gen,
 											random_source random,
 											uint64_t *out);
 
+/*
+ * A generator's state in one 64-bit word (0 for a generator that has not
+ * started), so that processes can share it through an atomic variable.
+ */
+extern uint64_t ulid_flake_generator_pack(const ulid_flake_generator *gen);
+extern void ulid_flake_generator_unpack(uint64_t packed, ulid_flake_generator *gen);
+
 /* Unix ms to the flake's time field; false when out of range. */
 extern bool ulid_flake_ms_from_unix(int64_t unix_ms, int64_t *flake_ms);
 

@@ -47,4 +47,5 @@ _PG_init(void)
 							 PGC_USERSET, 0,
 							 NULL, NULL, NULL);
 	MarkGUCPrefixReserved("ulid");
+	flake_shared_state_preload();
 }

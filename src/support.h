@@ -10,6 +10,7 @@
 
 #include "fmgr.h"
 #include "nodes/nodes.h"
+#include "port/atomics.h"
 #include "utils/timestamp.h"
 
 #include "codec.h"
@@ -28,6 +29,15 @@ extern int	ulid_flake_entropy_bytes_setting;
 extern int	ulid_flake_overflow_setting;
 
 #define ULID_FLAKE_NODE_ID_UNSET (-1)
+
+/*
+ * The server-wide Ulid-Flake generator state of a layout (flake_shared.c),
+ * or NULL where there is no shared memory for it (before PostgreSQL 17
+ * without shared_preload_libraries).  flake_shared_state_preload() is
+ * called from _PG_init.
+ */
+extern pg_atomic_uint64 *flake_shared_state(flake_layout layout);
+extern void flake_shared_state_preload(void);
 
 /* Random bytes from this process's pg_strong_random batch. */
 extern void ulid_random_fill(uint8_t *buf, size_t len);

@@ -210,14 +210,18 @@ ulid_flake_generate_at(PG_FUNCTION_ARGS)
 }
 
 /*
- * Run one of this backend's monotonic generators, applying the settings:
- * the increment's entropy, and on overflow either wait for the next
- * millisecond or raise an error.
+ * Next value of a monotonic generator, applying the settings: the
+ * increment's entropy, and on overflow either wait for the next millisecond
+ * or raise an error.  The state is the server-wide one where there is shared
+ * memory for it (see flake_shared.c), committed with compare-and-swap so
+ * that no two sessions hand out the same id; otherwise this backend's own.
  */
 static int64
-generate_monotonic(ulid_flake_generator *gen, flake_layout layout, int node_id)
+generate_monotonic(ulid_flake_generator *backend_state, flake_layout layout,
+				   int node_id)
 {
 	int			entropy_bytes = ulid_flake_entropy_bytes_setting;
+	pg_atomic_uint64 *shared = flake_shared_state(layout);
 
 	if (layout == FLAKE_SCALABLE && entropy_bytes > 2)
 		ereport(ERROR,
@@ -228,13 +232,25 @@ generate_monotonic(ulid_flake_generator *gen, flake_layout layout, int node_id)
 
 	for (;;)
 	{
+		ulid_flake_generator gen = *backend_state;
+		uint64		seen = 0;
 		int64		now_ms = ulid_clock_now_ms();
 		uint64_t	out;
 
-		switch (ulid_flake_generator_next(gen, now_ms, layout, entropy_bytes,
+		if (shared)
+		{
+			seen = pg_atomic_read_u64(shared);
+			ulid_flake_generator_unpack(seen, &gen);
+		}
+		switch (ulid_flake_generator_next(&gen, now_ms, layout, entropy_bytes,
 										  node_id, ulid_random_fill, &out))
 		{
 			case GEN_OK:
+				if (shared &&
+					!pg_atomic_compare_exchange_u64(shared, &seen,
+													ulid_flake_generator_pack(&gen)))
+					continue;	/* another session went first: again */
+				*backend_state = gen;
 				return (int64) out;
 			case GEN_TIME_OUT_OF_RANGE:
 				report_clock_out_of_range(now_ms, TYPE_NAME);
@@ -242,13 +258,13 @@ generate_monotonic(ulid_flake_generator *gen, flake_layout layout, int node_id)
 			case GEN_OVERFLOW:
 				if (ulid_flake_overflow_setting == FLAKE_OVERFLOW_ERROR)
 					report_generator_overflow(TYPE_NAME);
-				wait_for_clock_after(gen->ms + ULID_FLAKE_EPOCH_UNIX_MS);
+				wait_for_clock_after(gen.ms + ULID_FLAKE_EPOCH_UNIX_MS);
 				break;
 		}
 	}
 }
 
-/* This backend's monotonic generators, one per layout. */
+/* This backend's own generator states, one per layout. */
 static ulid_flake_generator standalone_state;
 static ulid_flake_generator scalable_state;
 

@@ -60,6 +60,10 @@ if [ "${1:-}" = --database-stage ]; then
 	database_stage
 	exit 0
 fi
+if [ "${1:-}" = --preload-stage ]; then
+	run_tap concurrency_preloaded test/concurrency.sh
+	exit 0
+fi
 
 test/deps.sh test || exit 1
 make -s clean >/dev/null
@@ -87,6 +91,9 @@ run_tap meta perl test/check_meta.pl
 
 echo "== database tests (throwaway cluster)"
 test/cluster.sh "$0" --database-stage || record cluster 0 1
+echo "== with shared_preload_libraries = 'ulid'"
+ULID_SERVER_OPTS="-c shared_preload_libraries=ulid" test/cluster.sh "$0" --preload-stage ||
+	record cluster_preloaded 0 1
 
 read -r passed failed < <(awk '{p += $1; f += $2} END {print p + 0, f + 0}' "$counts")
 echo "$passed passed, $failed failed" >"$out/summary"

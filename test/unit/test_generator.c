@@ -272,6 +272,33 @@ test_flake_edges(void)
 			   "flake: the last millisecond (2302-09-27) is in range, sign bit clear");
 }
 
+static void
+test_flake_pack(void)
+{
+	ulid_flake_generator gen = {0},
+				back;
+	int			wrong = 0;
+
+	ulid_flake_generator_unpack(ulid_flake_generator_pack(&gen), &back);
+	unit_check(ulid_flake_generator_pack(&gen) == 0 && !back.started,
+			   "flake state: a fresh generator packs to 0 and back");
+	for (int64_t ms = 0; ms <= ULID_FLAKE_MAX_MS; ms = ms * 3 + 1)
+		for (uint32_t r = 0; r < (1u << 20); r = r * 5 + 1)
+		{
+			gen.started = true;
+			gen.ms = ms;
+			gen.randomness = r;
+			ulid_flake_generator_unpack(ulid_flake_generator_pack(&gen), &back);
+			if (!back.started || back.ms != ms || back.randomness != r)
+				wrong++;
+		}
+	gen.ms = ULID_FLAKE_MAX_MS;
+	gen.randomness = (1u << 20) - 1;
+	ulid_flake_generator_unpack(ulid_flake_generator_pack(&gen), &back);
+	unit_check(wrong == 0 && back.ms == ULID_FLAKE_MAX_MS && back.randomness == (1u << 20) - 1,
+			   "flake state: pack/unpack round trips up to the largest ms and field (%d wrong)", wrong);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -280,5 +307,6 @@ main(int argc, char **argv)
 	test_monotonic_vectors(dir);
 	test_ulid_edges();
 	test_flake_edges();
+	test_flake_pack();
 	return unit_done();
 }

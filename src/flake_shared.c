@@ -1,0 +1,109 @@
+/*
+ * flake_shared.c
+ *		One Ulid-Flake generator state for the whole server.
+ *
+ * A Ulid-Flake has only 20 random bits.  If every backend ran its own
+ * generator, two sessions generating in the same millisecond would collide
+ * often enough for a primary key to fail (the stand-alone layout assumes a
+ * single generator).  So the generator state lives in shared memory, one
+ * 64-bit word per layout, advanced with compare-and-swap: ids are then
+ * unique and increasing across all sessions of the server.
+ *
+ * Where to find shared memory: on PostgreSQL 17 and later, a named DSM
+ * segment that the first caller creates; before 17, memory requested at
+ * server start, which needs shared_preload_libraries = 'ulid'.  Without it
+ * flake_shared_state() returns NULL and each backend keeps its own state.
+ */
+#include "support.h"
+
+#include "miscadmin.h"
+#include "storage/ipc.h"
+#include "storage/lwlock.h"
+#include "storage/shmem.h"
+#if ULID_HAVE_DSM_REGISTRY
+#include "storage/dsm_registry.h"
+#endif
+
+#define FLAKE_SHARED_NAME "ulid_flake generator state"
+
+typedef struct FlakeSharedState
+{
+	/* packed ulid_flake_generator, by layout: stand-alone, scalable */
+	pg_atomic_uint64 last[2];
+} FlakeSharedState;
+
+static FlakeSharedState *shared_state = NULL;
+
+static void
+init_shared_state(void *ptr)
+{
+	FlakeSharedState *state = (FlakeSharedState *) ptr;
+
+	pg_atomic_init_u64(&state->last[0], 0);
+	pg_atomic_init_u64(&state->last[1], 0);
+}
+
+#if !ULID_HAVE_DSM_REGISTRY
+static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
+#if ULID_HAVE_SHMEM_REQUEST_HOOK
+static shmem_request_hook_type prev_shmem_request_hook = NULL;
+#endif
+
+static void
+request_shared_state(void)
+{
+#if ULID_HAVE_SHMEM_REQUEST_HOOK
+	if (prev_shmem_request_hook)
+		prev_shmem_request_hook();
+#endif
+	RequestAddinShmemSpace(MAXALIGN(sizeof(FlakeSharedState)));
+}
+
+static void
+attach_shared_state(void)
+{
+	bool		found;
+
+	if (prev_shmem_startup_hook)
+		prev_shmem_startup_hook();
+	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
+	shared_state = ShmemInitStruct(FLAKE_SHARED_NAME, sizeof(FlakeSharedState), &found);
+	if (!found)
+		init_shared_state(shared_state);
+	LWLockRelease(AddinShmemInitLock);
+}
+#endif
+
+void
+flake_shared_state_preload(void)
+{
+#if !ULID_HAVE_DSM_REGISTRY
+	if (!process_shared_preload_libraries_in_progress)
+		return;
+#if ULID_HAVE_SHMEM_REQUEST_HOOK
+	prev_shmem_request_hook = shmem_request_hook;
+	shmem_request_hook = request_shared_state;
+#else
+	request_shared_state();
+#endif
+	prev_shmem_startup_hook = shmem_startup_hook;
+	shmem_startup_hook = attach_shared_state;
+#endif
+}
+
+pg_atomic_uint64 *
+flake_shared_state(flake_layout layout)
+{
+#if ULID_HAVE_DSM_REGISTRY
+	if (shared_state == NULL)
+	{
+		bool		found;
+
+		shared_state = GetNamedDSMSegment(FLAKE_SHARED_NAME, sizeof(FlakeSharedState),
+										  init_shared_state, &found);
+	}
+#endif
+	if (shared_state == NULL)
+		return NULL;
+	return &shared_state->last[layout == FLAKE_SCALABLE ? 1 : 0];
+}
