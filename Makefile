@@ -15,7 +15,7 @@ OBJS = src/module.o src/codec.o src/generator.o src/support.o src/ulid.o src/uli
 
 DATA = $(wildcard ulid--*.sql)
 
-REGRESS = ulid_type ulid_time ulid_generate ulid_flake brin
+REGRESS = setup ulid_type ulid_time ulid_generate ulid_flake brin
 REGRESS_OPTS = --load-extension=$(EXTENSION)
 
 PG_CONFIG ?= pg_config

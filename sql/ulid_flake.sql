@@ -5,26 +5,7 @@
 \pset null '(null)'
 SET TimeZone = 'UTC';
 
-CREATE FUNCTION try_input(input bytea, type_name text) RETURNS text
-LANGUAGE plpgsql AS $$
-DECLARE
-	result text;
-BEGIN
-	EXECUTE format('SELECT %L::%s::text', convert_from(input, 'UTF8'), type_name)
-		INTO result;
-	RETURN 'accepted: ' || result;
-EXCEPTION WHEN OTHERS THEN
-	RETURN SQLSTATE || ': ' || SQLERRM;
-END
-$$;
-
-CREATE TABLE flake_vectors (
-	id text, description text, variant text, input text, canonical text,
-	int64 bigint, hex text, timestamp_since_flake_epoch_ms bigint, unix_ms bigint,
-	iso_timestamp text, randomness20_standalone int, randomness15_scalable int,
-	sid_scalable int, source text);
-\copy flake_vectors FROM 'test/vectors/ulid_flake_vectors.csv' (FORMAT csv, HEADER)
-
+-- the shared vectors are loaded by setup
 SELECT id, input::ulid_flake AS flake, input::ulid_flake::bigint AS int64,
        ulid_flake_timestamp(input::ulid_flake) AS ts,
        ulid_flake_randomness(input::ulid_flake) AS rnd20,
@@ -50,11 +31,6 @@ SELECT id
     OR NOT ulid_flake_is_valid(input);
 
 -- every invalid input of the shared vectors
-CREATE TABLE invalid_inputs (
-	id text, format text, input_repr text, input_utf8_hex text,
-	length_bytes int, length_chars int, expected text, error_class text,
-	reason text, reference_behaviour text);
-\copy invalid_inputs FROM 'test/vectors/invalid_inputs.csv' (FORMAT csv, HEADER)
 SELECT id, error_class, try_input(decode(coalesce(input_utf8_hex, ''), 'hex'), 'ulid_flake') AS text_form,
        ulid_flake_is_valid(convert_from(decode(coalesce(input_utf8_hex, ''), 'hex'), 'UTF8')) AS valid
   FROM invalid_inputs WHERE format = 'ulid_flake' ORDER BY id;
@@ -195,5 +171,4 @@ SELECT p.oid::regprocedure, provolatile, proparallel, proisstrict
 SELECT oprname, oprcom::regoperator, oprnegate::regoperator, oprcanmerge, oprcanhash
   FROM pg_operator WHERE oprleft = 'ulid_flake'::regtype ORDER BY oprname;
 
-DROP TABLE flake_vectors, invalid_inputs, tickets, tickets_copy, flake_only, flakes, scaled;
-DROP FUNCTION try_input(bytea, text);
+DROP TABLE tickets, tickets_copy, flake_only, flakes, scaled;

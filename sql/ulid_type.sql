@@ -4,27 +4,8 @@
 --
 \pset null '(null)'
 
--- a helper that shows the SQLSTATE and message of whatever a cast raises
-CREATE FUNCTION try_input(input bytea, type_name text) RETURNS text
-LANGUAGE plpgsql AS $$
-DECLARE
-	result text;
-BEGIN
-	EXECUTE format('SELECT %L::%s::text', convert_from(input, 'UTF8'), type_name)
-		INTO result;
-	RETURN 'accepted: ' || result;
-EXCEPTION WHEN OTHERS THEN
-	RETURN SQLSTATE || ': ' || SQLERRM;
-END
-$$;
-
--- the shared vectors: every row decodes, prints canonical, matches uuid and hex
-CREATE TABLE ulid_vectors (
-	id text, description text, input text, canonical text, hex32 text,
-	uuid text, timestamp_ms bigint, iso_timestamp text, randomness_hex text,
-	source text);
-\copy ulid_vectors FROM 'test/vectors/ulid_vectors.csv' (FORMAT csv, HEADER)
-
+-- the shared vectors (loaded by setup): every row decodes, prints canonical,
+-- matches uuid and hex
 SELECT id, input::ulid AS ulid, input::ulid::uuid AS uuid
   FROM ulid_vectors ORDER BY id;
 
@@ -41,12 +22,6 @@ SELECT '01arz3ndektsv4rrffq69g5fav'::ulid AS lower,
        '7zzzzzzzzzzzzzzzzzzzzzzzzz'::ulid AS max;
 
 -- every invalid input of the shared vectors, with its SQLSTATE
-CREATE TABLE invalid_inputs (
-	id text, format text, input_repr text, input_utf8_hex text,
-	length_bytes int, length_chars int, expected text, error_class text,
-	reason text, reference_behaviour text);
-\copy invalid_inputs FROM 'test/vectors/invalid_inputs.csv' (FORMAT csv, HEADER)
-
 SELECT id, error_class, try_input(decode(coalesce(input_utf8_hex, ''), 'hex'), 'ulid') AS result
   FROM invalid_inputs WHERE format = 'ulid' ORDER BY id;
 
@@ -188,6 +163,4 @@ SELECT oprname, oprcom::regoperator, oprnegate::regoperator, oprrest, oprjoin,
        oprcanmerge, oprcanhash
   FROM pg_operator WHERE oprleft = 'ulid'::regtype ORDER BY oprname;
 
-DROP TABLE orders, payments, orders_copy, orders_by_hash, short_bytes, ulid_only,
-	ulid_vectors, invalid_inputs;
-DROP FUNCTION try_input(bytea, text);
+DROP TABLE orders, payments, orders_copy, orders_by_hash, short_bytes, ulid_only;

@@ -1,11 +1,5 @@
 -- pgTAP: the ulid_flake type's catalog objects, errors with SQLSTATEs, results.
-\set ON_ERROR_STOP 1
-\pset format unaligned
-\pset tuples_only true
-\pset pager off
-BEGIN;
-CREATE EXTENSION IF NOT EXISTS pgtap;
-CREATE EXTENSION ulid;
+\ir prologue.psql
 SELECT plan(30);
 
 SELECT has_type('ulid_flake');
