@@ -54,6 +54,7 @@ database_stage() {
 	createdb ulid_tap
 	PGDATABASE=ulid_tap run_tap pgtap pg_prove --verbose --ext .sql -r test/pgtap
 	run_tap concurrency test/concurrency.sh
+	run_tap dump_restore test/dump_restore.sh
 }
 
 if [ "${1:-}" = --database-stage ]; then

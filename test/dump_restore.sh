@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# test/dump_restore.sh: pg_dump / pg_restore (custom and plain formats) of
+# tables keyed by ulid and ulid_flake with btree, hash and BRIN indexes and
+# generated DEFAULTs, into new databases: every value and index identical.
+# Also installs into a non-public schema as a database owner who is not a
+# superuser (the extension is trusted).  Prints TAP.
+set -euo pipefail
+bindir=$("${PG_CONFIG:-pg_config}" --bindir)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+psql -X -q -v ON_ERROR_STOP=1 -c "CREATE ROLE app_owner LOGIN" -c "CREATE DATABASE dump_src OWNER app_owner"
+psql -X -q -v ON_ERROR_STOP=1 -U app_owner -d dump_src <<'SQL'
+CREATE SCHEMA ids;
+CREATE EXTENSION ulid SCHEMA ids;
+SET search_path = public, ids;
+CREATE TABLE orders (id ulid PRIMARY KEY DEFAULT ulid_generate(), note text,
+                     created timestamptz GENERATED ALWAYS AS (ulid_timestamp(id)) STORED);
+CREATE TABLE tickets (id ulid_flake PRIMARY KEY DEFAULT ulid_flake_generate(), order_id ulid);
+INSERT INTO orders (note) SELECT 'n' || i FROM generate_series(1, 20000) i;
+INSERT INTO orders VALUES ('00000000000000000000000000', 'min'), ('7ZZZZZZZZZZZZZZZZZZZZZZZZZ', 'max');
+INSERT INTO tickets (order_id) SELECT id FROM orders;
+INSERT INTO tickets VALUES ('0000000000000', NULL), ('7ZZZZZZZZZZZZ', NULL);
+CREATE INDEX orders_hash ON orders USING hash (id);
+CREATE INDEX orders_brin ON orders USING brin (id);
+CREATE INDEX tickets_brin ON tickets USING brin (id ulid_flake_minmax_multi_ops);
+CREATE INDEX tickets_order ON tickets (order_id);
+SQL
+
+# a fingerprint of every value, and of what each index returns
+fingerprint() {
+	psql -X -At -d "$1" -v ON_ERROR_STOP=1 <<'SQL'
+SET search_path = public, ids;
+SET enable_seqscan = off;
+SELECT md5(string_agg(id::text || note || created::text, ',' ORDER BY id)) FROM orders;
+SELECT md5(string_agg(id::text || coalesce(order_id::text, '-'), ',' ORDER BY id)) FROM tickets;
+SELECT count(*) FROM orders WHERE id >= ulid_lower('2000-01-01Z');
+SELECT count(*) FROM tickets WHERE id >= ulid_flake_lower('2024-01-02Z');
+SELECT string_agg(indexrelid::regclass::text || ':' || pg_get_indexdef(indexrelid), ';'
+                  ORDER BY indexrelid::regclass::text)
+  FROM pg_index WHERE indrelid IN ('orders'::regclass, 'tickets'::regclass);
+SELECT pg_get_expr(adbin, adrelid) FROM pg_attrdef WHERE adrelid = 'orders'::regclass ORDER BY adnum;
+SQL
+}
+before=$(fingerprint dump_src)
+
+n=0
+check() {
+	n=$((n + 1))
+	if [ "$2" = "$3" ]; then echo "ok $n - $1"; else echo "not ok $n - $1"; diff <(echo "$2") <(echo "$3") | sed 's/^/# /' || true; fi
+}
+
+check "non-superuser owner installed ulid into schema ids" \
+	"$(psql -X -At -d dump_src -c "SELECT extname || ' ' || nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = extnamespace WHERE extname = 'ulid'")" \
+	"ulid ids"
+
+"$bindir/pg_dump" -Fc -d dump_src -f "$tmp/custom.dump"
+psql -X -q -c "CREATE DATABASE dump_custom OWNER app_owner"
+"$bindir/pg_restore" -d dump_custom --exit-on-error "$tmp/custom.dump"
+check "custom format: values, index answers and definitions identical" "$before" "$(fingerprint dump_custom)"
+
+"$bindir/pg_dump" -Fp -d dump_src -f "$tmp/plain.sql"
+psql -X -q -c "CREATE DATABASE dump_plain OWNER app_owner"
+psql -X -q -v ON_ERROR_STOP=1 -d dump_plain -f "$tmp/plain.sql" >/dev/null
+check "plain format: values, index answers and definitions identical" "$before" "$(fingerprint dump_plain)"
+
+"$bindir/pg_dump" -Fc --data-only -d dump_src -f "$tmp/data.dump"
+check "a data-only dump holds the ulid text form" \
+	"$("$bindir/pg_restore" -f - "$tmp/data.dump" | grep -c '^7ZZZZZZZZZZZZZZZZZZZZZZZZZ	max')" "1"
+
+check "restored btree indexes pass amcheck" \
+	"$(psql -X -q -At -d dump_custom -c "CREATE EXTENSION amcheck" -c "WITH b AS MATERIALIZED (SELECT i.indexrelid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam WHERE a.amname = 'btree' AND i.indrelid IN ('orders'::regclass, 'tickets'::regclass)) SELECT count(bt_index_check(indexrelid, true) IS NULL) FROM b")" "3"
+
+check "a generated DEFAULT still works after restore" \
+	"$(psql -X -q -At -d dump_custom -c "SET search_path = public, ids" -c "INSERT INTO orders (note) VALUES ('after') RETURNING id > (SELECT max(id) FROM orders WHERE note <> 'max' AND note <> 'after') AND id::timestamptz > now() - interval '1 minute'")" "t"
+
+echo "1..$n"
+for db in dump_src dump_custom dump_plain; do dropdb "$db"; done
+psql -X -q -c "DROP ROLE app_owner"
