@@ -29,7 +29,7 @@ PG_CFLAGS += -Werror
 endif
 SHLIB_LINK += -Wl,-Bsymbolic
 
-EXTRA_CLEAN = test/unit/test_codec test/unit/test_generator results regression.diffs regression.out
+EXTRA_CLEAN = test/unit/test_codec test/unit/test_generator results regression.diffs regression.out test/fuzz/fuzz_ulid test/fuzz/fuzz_ulid_flake test/fuzz/corpus
 
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
@@ -58,3 +58,29 @@ bench:
 
 print-version:
 	@echo $(EXTVERSION)
+
+# Fuzzing the codec's decoders (clang, libFuzzer; Debian's libclang-rt-14-dev).
+#   make fuzz FUZZ_RUNS=10000000     or     make fuzz FUZZ_SECONDS=60
+FUZZ_CC ?= clang
+FUZZ_RUNS ?= 10000000
+FUZZ_SECONDS ?= 0
+FUZZ_FLAGS = -g -O1 -Isrc -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_CORPUS = test/fuzz/corpus
+
+test/fuzz/fuzz_ulid: test/fuzz/fuzz_decode.c src/codec.c src/codec.h
+	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_ULID -o $@ test/fuzz/fuzz_decode.c src/codec.c
+test/fuzz/fuzz_ulid_flake: test/fuzz/fuzz_decode.c src/codec.c src/codec.h
+	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_ULID_FLAKE -o $@ test/fuzz/fuzz_decode.c src/codec.c
+
+.PHONY: fuzz
+fuzz: test/fuzz/fuzz_ulid test/fuzz/fuzz_ulid_flake
+	test/fuzz/seed_corpus.sh $(FUZZ_CORPUS)
+	for t in ulid ulid_flake; do \
+		test/fuzz/fuzz_$$t -runs=$(FUZZ_RUNS) -max_total_time=$(FUZZ_SECONDS) \
+			-print_final_stats=1 $(FUZZ_CORPUS)/$$t || exit 1; \
+	done
+
+# The regression suite against a server under valgrind (slow).
+.PHONY: valgrind
+valgrind:
+	@test/valgrind.sh

@@ -124,6 +124,14 @@ CREATE FUNCTION ulid_to_bytea(ulid) RETURNS bytea
 CREATE FUNCTION ulid_from_bytea(bytea) RETURNS ulid
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE CAST (ulid AS bytea) WITH FUNCTION ulid_to_bytea(ulid);
+
+-- text: the same contexts as the I/O casts they replace, without the cstring
+CREATE FUNCTION ulid_to_text(ulid) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION ulid_from_text(text) RETURNS ulid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE CAST (ulid AS text) WITH FUNCTION ulid_to_text(ulid) AS ASSIGNMENT;
+CREATE CAST (text AS ulid) WITH FUNCTION ulid_from_text(text);
 CREATE CAST (bytea AS ulid) WITH FUNCTION ulid_from_bytea(bytea);
 
 -- validation
@@ -280,6 +288,13 @@ CREATE FUNCTION ulid_flake_from_bigint(bigint) RETURNS ulid_flake
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE CAST (ulid_flake AS bigint) WITHOUT FUNCTION AS ASSIGNMENT;
 CREATE CAST (bigint AS ulid_flake) WITH FUNCTION ulid_flake_from_bigint(bigint) AS ASSIGNMENT;
+
+CREATE FUNCTION ulid_flake_to_text(ulid_flake) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION ulid_flake_from_text(text) RETURNS ulid_flake
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE CAST (ulid_flake AS text) WITH FUNCTION ulid_flake_to_text(ulid_flake) AS ASSIGNMENT;
+CREATE CAST (text AS ulid_flake) WITH FUNCTION ulid_flake_from_text(text);
 
 CREATE FUNCTION ulid_flake_is_valid(text) RETURNS boolean
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

@@ -38,6 +38,16 @@ SELECT id, error_class, try_input(decode(coalesce(input_utf8_hex, ''), 'hex'), '
 SELECT id, input_repr, try_input(decode(input_utf8_hex, 'hex'), 'bigint::ulid_flake') AS integer_form
   FROM invalid_inputs WHERE format = 'ulid_flake_int' ORDER BY id;
 
+-- the direct text casts: same answers and errors as the I/O functions
+SELECT count(*) AS vectors,
+       count(*) FILTER (WHERE input::text::ulid_flake = input::ulid_flake
+                          AND input::ulid_flake::text = canonical) AS same_via_text
+  FROM flake_vectors;
+SELECT count(*) AS invalid, count(*) FILTER (WHERE
+       try_input(decode(coalesce(input_utf8_hex, ''), 'hex'), 'ulid_flake') =
+       try_input(decode(coalesce(input_utf8_hex, ''), 'hex'), 'text::ulid_flake')) AS same_error
+  FROM invalid_inputs WHERE format = 'ulid_flake';
+SELECT '8000000000000'::text::ulid_flake;
 SELECT '00CMXB6TAK4S'::ulid_flake;
 SELECT '8000000000000'::ulid_flake;
 SELECT '00CMH8K1E1E1L'::ulid_flake;

@@ -79,6 +79,18 @@ SELECT castsource::regtype, casttarget::regtype, castmethod, castcontext
   FROM pg_cast
  WHERE castsource = 'ulid'::regtype OR casttarget = 'ulid'::regtype
  ORDER BY 1::text, 2::text;
+-- the text casts are direct: same answers and same errors as the I/O functions
+SELECT count(*) AS vectors,
+       count(*) FILTER (WHERE input::text::ulid = input::ulid
+                          AND input::ulid::text = canonical
+                          AND input::ulid::varchar = canonical
+                          AND input::varchar::ulid = input::ulid) AS same_via_text
+  FROM ulid_vectors;
+SELECT id, try_input(decode(coalesce(input_utf8_hex, ''), 'hex'), 'ulid') =
+           try_input(decode(coalesce(input_utf8_hex, ''), 'hex'), 'text::ulid') AS same_error
+  FROM invalid_inputs WHERE format = 'ulid' AND id <> 'X22' ORDER BY id;
+SELECT '01ARZ3NDEKTSV4RRFFQ69G5FA'::text::ulid;
+SELECT '81ARZ3NDEKTSV4RRFFQ69G5FAV'::text::ulid;
 -- no implicit cast: a ulid is not silently compared with a uuid or text
 SELECT '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid = '01563e3a-b5d3-d676-4c61-efb99302bd5b'::uuid;
 -- assignment casts let a uuid column take ulids and back

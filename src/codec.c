@@ -2,20 +2,20 @@
  * codec.c
  *		Crockford base32 for ULID and Ulid-Flake; see codec.h.
  *
- * Decoding is table driven: every input byte is looked up once, the
- * lookups are OR-ed together so that one test rejects any byte outside
- * the alphabet, and the 5-bit digits are then packed into groups that
- * each fit a uint64.  A ULID is 10 time characters (48 bits once the first
- * character is known to be at most 7) followed by two groups of 8 random
- * characters (40 bits each); a Ulid-Flake is one group of 13 characters
- * (63 bits).  Encoding is the mirror image.  With the group sizes constant
- * the compiler unrolls every loop, and nothing is allocated.
+ * Decoding is table driven: every input byte is looked up once and packed
+ * straight into a group that fits a uint64, and the lookups are OR-ed
+ * together so that one test rejects any byte outside the alphabet.  A ULID
+ * is 10 time characters (48 bits once the first character is known to be
+ * at most 7) followed by two groups of 8 random characters (40 bits each);
+ * a Ulid-Flake is one group of 13 characters (63 bits).  Encoding is the
+ * mirror image, two characters per table lookup.  With the group sizes
+ * constant the compiler unrolls every loop, and nothing is allocated.
  */
 #include "codec.h"
 
-#define INVALID_DIGIT 0xFF
+#include <string.h>
 
-static const char alphabet[32] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+#define INVALID_DIGIT 0xFF
 
 /*
  * Digit value of every byte; INVALID_DIGIT for bytes outside the alphabet.
@@ -54,46 +54,69 @@ static const uint8_t digit_value[256] = {
 #define MAX_FIRST_DIGIT 7
 
 /*
- * Look up len bytes into digits[]; reject the text if any byte is outside
- * the alphabet or the first digit would overflow the type.
+ * The alphabet as arithmetic, so that it can build constant tables:
+ * digits, then letters skipping I, L, O and U.
  */
-static inline codec_status
-text_to_digits(const char *text, size_t len, uint8_t *digits)
-{
-	const unsigned char *s = (const unsigned char *) text;
-	unsigned	seen = 0;
+#define SYMBOL(d) ((char) ((d) < 10 ? '0' + (d) : \
+	'A' + (d) - 10 + ((d) >= 18) + ((d) >= 20) + ((d) >= 22) + ((d) >= 27)))
 
-	for (size_t i = 0; i < len; i++)
+/* Two characters for every 10-bit value: encoding takes one lookup a pair. */
+#define PAIR(v)		{SYMBOL((v) >> 5), SYMBOL((v) & 31)}
+#define PAIR4(v)	PAIR(v), PAIR((v) + 1), PAIR((v) + 2), PAIR((v) + 3)
+#define PAIR16(v)	PAIR4(v), PAIR4((v) + 4), PAIR4((v) + 8), PAIR4((v) + 12)
+#define PAIR64(v)	PAIR16(v), PAIR16((v) + 16), PAIR16((v) + 32), PAIR16((v) + 48)
+#define PAIR256(v)	PAIR64(v), PAIR64((v) + 64), PAIR64((v) + 128), PAIR64((v) + 192)
+
+static const char symbol_pairs[1024][2] = {
+	PAIR256(0), PAIR256(256), PAIR256(512), PAIR256(768)
+};
+
+/*
+ * Decode n characters into a uint64, OR-ing every lookup into *seen: valid
+ * digits are below 32, so a high bit there means a byte outside the
+ * alphabet.  The groups of a ULID do not depend on each other, which lets
+ * the CPU work on them at once.
+ */
+static inline uint64_t
+text_to_uint64(const unsigned char *s, int n, unsigned *seen)
+{
+	uint64_t	value = 0;
+	unsigned	bad = 0;
+
+	for (int i = 0; i < n; i++)
 	{
-		digits[i] = digit_value[s[i]];
-		seen |= digits[i];
+		unsigned	d = digit_value[s[i]];
+
+		bad |= d;
+		value = (value << 5) | (d & 31);
 	}
-	/* valid digits are below 32, so any high bit means a bad byte */
+	*seen |= bad;
+	return value;
+}
+
+static inline codec_status
+check_digits(const unsigned char *s, unsigned seen)
+{
 	if (seen & ~31u)
 		return CODEC_BAD_CHARACTER;
-	if (digits[0] > MAX_FIRST_DIGIT)
+	if (digit_value[s[0]] > MAX_FIRST_DIGIT)
 		return CODEC_OVERFLOW;
 	return CODEC_OK;
 }
 
-static inline uint64_t
-digits_to_uint64(const uint8_t *digits, int n)
-{
-	uint64_t	value = 0;
-
-	for (int i = 0; i < n; i++)
-		value = (value << 5) | digits[i];
-	return value;
-}
-
+/* Encode the low 5 * n bits of value as n characters, a pair at a time. */
 static inline void
 uint64_to_text(uint64_t value, int n, char *out)
 {
-	for (int i = n - 1; i >= 0; i--)
+	int			i = n;
+
+	for (; i >= 2; i -= 2)
 	{
-		out[i] = alphabet[value & 31];
-		value >>= 5;
+		memcpy(out + i - 2, symbol_pairs[value & 1023], 2);
+		value >>= 10;
 	}
+	if (i == 1)
+		out[0] = SYMBOL((int) (value & 31));
 }
 
 static inline void
@@ -123,18 +146,25 @@ bytes_to_uint64(const uint8_t *in, int n)
 codec_status
 ulid_decode(const char *text, size_t len, uint8_t out[ULID_BYTES])
 {
-	uint8_t		digits[ULID_TEXT_LEN];
+	const unsigned char *s = (const unsigned char *) text;
+	unsigned	seen = 0;
+	uint64_t	time,
+				random_hi,
+				random_lo;
 	codec_status status;
 
 	if (len != ULID_TEXT_LEN)
 		return CODEC_BAD_LENGTH;
-	status = text_to_digits(text, len, digits);
+	time = text_to_uint64(s, 10, &seen);
+	random_hi = text_to_uint64(s + 10, 8, &seen);
+	random_lo = text_to_uint64(s + 18, 8, &seen);
+	status = check_digits(s, seen);
 	if (status != CODEC_OK)
 		return status;
 
-	uint64_to_bytes(digits_to_uint64(digits, 10), 6, out);
-	uint64_to_bytes(digits_to_uint64(digits + 10, 8), 5, out + 6);
-	uint64_to_bytes(digits_to_uint64(digits + 18, 8), 5, out + 11);
+	uint64_to_bytes(time, 6, out);
+	uint64_to_bytes(random_hi, 5, out + 6);
+	uint64_to_bytes(random_lo, 5, out + 11);
 	return CODEC_OK;
 }
 
@@ -149,17 +179,20 @@ ulid_encode(const uint8_t in[ULID_BYTES], char out[ULID_TEXT_LEN])
 codec_status
 ulid_flake_decode(const char *text, size_t len, uint64_t *out)
 {
-	uint8_t		digits[ULID_FLAKE_TEXT_LEN];
+	const unsigned char *s = (const unsigned char *) text;
+	unsigned	seen = 0;
+	uint64_t	value;
 	codec_status status;
 
 	if (len != ULID_FLAKE_TEXT_LEN)
 		return CODEC_BAD_LENGTH;
-	status = text_to_digits(text, len, digits);
+	value = text_to_uint64(s, ULID_FLAKE_TEXT_LEN, &seen);
+	status = check_digits(s, seen);
 	if (status != CODEC_OK)
 		return status;
 
 	/* 3 + 12 * 5 = 63 bits: fits, sign bit clear */
-	*out = digits_to_uint64(digits, ULID_FLAKE_TEXT_LEN);
+	*out = value;
 	return CODEC_OK;
 }
 

@@ -128,9 +128,12 @@ unix_ms_to_timestamptz(int64 unix_ms)
 }
 
 bool
-report_bad_text(codec_status status, const char *text, const char *type_name,
-				int expected_len, Node *escontext)
+report_bad_text(codec_status status, const char *chars, size_t len,
+				const char *type_name, int expected_len, Node *escontext)
 {
+	/* the input need not be NUL-terminated (a text datum is not) */
+	char	   *text = pnstrdup(chars, len);
+
 	if (status == CODEC_OVERFLOW)
 		ereturn(escontext, false,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
@@ -144,7 +147,7 @@ report_bad_text(codec_status status, const char *text, const char *type_name,
 				 errmsg("invalid input syntax for type %s: \"%s\"",
 						type_name, text),
 				 errdetail("A %s has %d characters, this input has %zu bytes.",
-						   type_name, expected_len, strlen(text))));
+						   type_name, expected_len, len)));
 	ereturn(escontext, false,
 			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 			 errmsg("invalid input syntax for type %s: \"%s\"",

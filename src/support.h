@@ -64,11 +64,11 @@ extern void report_clock_out_of_range(int64 unix_ms, const char *type_name);
 extern void wait_for_clock_after(int64 unix_ms);
 
 /*
- * Report a failed decode of text as type_name: 22003 for an overflowing
- * first character, 22P02 otherwise.  Soft (returns false) when escontext
- * asks for it on PostgreSQL 16 and later.
+ * Report a failed decode of the len bytes at chars as type_name: 22003 for
+ * an overflowing first character, 22P02 otherwise.  Soft (returns false)
+ * when escontext asks for it on PostgreSQL 16 and later.
  */
-extern bool report_bad_text(codec_status status, const char *text,
+extern bool report_bad_text(codec_status status, const char *chars, size_t len,
 							const char *type_name, int expected_len,
 							Node *escontext);
 

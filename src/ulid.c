@@ -66,20 +66,30 @@ timestamptz_to_ulid_ms(TimestampTz ts)
 	return timestamptz_to_unix_ms(ts, 0, ULID_MAX_UNIX_MS, TYPE_NAME);
 }
 
+/* A new ulid from len bytes of text, or NULL after a (soft) error report. */
+static pg_ulid *
+ulid_from_chars(const char *chars, size_t len, Node *escontext)
+{
+	pg_ulid    *result = new_ulid();
+	codec_status status = ulid_decode(chars, len, result->data);
+
+	if (status != CODEC_OK)
+	{
+		report_bad_text(status, chars, len, TYPE_NAME, ULID_TEXT_LEN, escontext);
+		return NULL;
+	}
+	return result;
+}
+
 PG_FUNCTION_INFO_V1(ulid_in);
 Datum
 ulid_in(PG_FUNCTION_ARGS)
 {
 	char	   *str = PG_GETARG_CSTRING(0);
-	pg_ulid    *result = new_ulid();
-	codec_status status;
+	pg_ulid    *result = ulid_from_chars(str, strlen(str), fcinfo->context);
 
-	status = ulid_decode(str, strlen(str), result->data);
-	if (status != CODEC_OK)
-	{
-		report_bad_text(status, str, TYPE_NAME, ULID_TEXT_LEN, fcinfo->context);
+	if (result == NULL)
 		PG_RETURN_NULL();
-	}
 	PG_RETURN_ULID_P(result);
 }
 
@@ -93,6 +103,32 @@ ulid_out(PG_FUNCTION_ARGS)
 	ulid_encode(id->data, result);
 	result[ULID_TEXT_LEN] = '\0';
 	PG_RETURN_CSTRING(result);
+}
+
+/*
+ * The casts to and from text decode from and encode into the text datum
+ * itself, skipping the cstring, the extra copy and the strlen() that a
+ * cast through the I/O functions would cost.
+ */
+PG_FUNCTION_INFO_V1(ulid_from_text);
+Datum
+ulid_from_text(PG_FUNCTION_ARGS)
+{
+	text	   *txt = PG_GETARG_TEXT_PP(0);
+
+	PG_RETURN_ULID_P(ulid_from_chars(VARDATA_ANY(txt), VARSIZE_ANY_EXHDR(txt), NULL));
+}
+
+PG_FUNCTION_INFO_V1(ulid_to_text);
+Datum
+ulid_to_text(PG_FUNCTION_ARGS)
+{
+	pg_ulid    *id = PG_GETARG_ULID_P(0);
+	text	   *result = palloc(VARHDRSZ + ULID_TEXT_LEN);
+
+	SET_VARSIZE(result, VARHDRSZ + ULID_TEXT_LEN);
+	ulid_encode(id->data, VARDATA(result));
+	PG_RETURN_TEXT_P(result);
 }
 
 PG_FUNCTION_INFO_V1(ulid_is_valid);

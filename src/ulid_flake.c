@@ -48,22 +48,28 @@ check_non_negative(int64 value)
 				 errdetail("A ulid_flake is between 0 and 9223372036854775807.")));
 }
 
+/* A value from len bytes of text; false after a (soft) error report. */
+static bool
+ulid_flake_from_chars(const char *chars, size_t len, int64 *value, Node *escontext)
+{
+	codec_status status = ulid_flake_decode(chars, len, (uint64_t *) value);
+
+	if (status != CODEC_OK)
+		return report_bad_text(status, chars, len, TYPE_NAME, ULID_FLAKE_TEXT_LEN,
+							   escontext);
+	return true;
+}
+
 PG_FUNCTION_INFO_V1(ulid_flake_in);
 Datum
 ulid_flake_in(PG_FUNCTION_ARGS)
 {
 	char	   *str = PG_GETARG_CSTRING(0);
-	uint64_t	value;
-	codec_status status;
+	int64		value;
 
-	status = ulid_flake_decode(str, strlen(str), &value);
-	if (status != CODEC_OK)
-	{
-		report_bad_text(status, str, TYPE_NAME, ULID_FLAKE_TEXT_LEN,
-						fcinfo->context);
+	if (!ulid_flake_from_chars(str, strlen(str), &value, fcinfo->context))
 		PG_RETURN_NULL();
-	}
-	PG_RETURN_INT64((int64) value);
+	PG_RETURN_INT64(value);
 }
 
 PG_FUNCTION_INFO_V1(ulid_flake_out);
@@ -75,6 +81,29 @@ ulid_flake_out(PG_FUNCTION_ARGS)
 	ulid_flake_encode((uint64_t) PG_GETARG_INT64(0), result);
 	result[ULID_FLAKE_TEXT_LEN] = '\0';
 	PG_RETURN_CSTRING(result);
+}
+
+/* Casts to and from text without a cstring in between (see ulid.c). */
+PG_FUNCTION_INFO_V1(ulid_flake_from_text);
+Datum
+ulid_flake_from_text(PG_FUNCTION_ARGS)
+{
+	text	   *txt = PG_GETARG_TEXT_PP(0);
+	int64		value;
+
+	ulid_flake_from_chars(VARDATA_ANY(txt), VARSIZE_ANY_EXHDR(txt), &value, NULL);
+	PG_RETURN_INT64(value);
+}
+
+PG_FUNCTION_INFO_V1(ulid_flake_to_text);
+Datum
+ulid_flake_to_text(PG_FUNCTION_ARGS)
+{
+	text	   *result = palloc(VARHDRSZ + ULID_FLAKE_TEXT_LEN);
+
+	SET_VARSIZE(result, VARHDRSZ + ULID_FLAKE_TEXT_LEN);
+	ulid_flake_encode((uint64_t) PG_GETARG_INT64(0), VARDATA(result));
+	PG_RETURN_TEXT_P(result);
 }
 
 /* int8's wire format, but a value with the sign bit set is not a ulid_flake */

@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
 # test/bench/bench.sh: what `make bench` runs.  Builds and installs the
-# extension, starts a throwaway cluster and runs the benchmarks in one
-# session.  BENCH_ROWS (default 5000000) and BENCH_RUNS (default 5).
+# extension, starts a throwaway cluster and runs the benchmarks, each in one
+# session with the cases interleaved, reporting medians and ratios to uuid,
+# gen_random_uuid() and bigint/bigserial measured in the same run.
+#
+#   BENCH_ROWS (5000000)       generators, bulk inserts, text I/O, sort
+#   BENCH_BRIN_ROWS (10000000) BRIN vs btree
+#   BENCH_RUNS (5)             runs of each case
+#   BENCH_PGBENCH_SECONDS (30), BENCH_PGBENCH_RUNS (3)
+#   BENCH_ONLY                 one of: generate, query, pgbench
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 test/deps.sh bench
@@ -9,9 +16,15 @@ make -s >/dev/null
 make -s install >/dev/null
 rows=${BENCH_ROWS:-5000000}
 runs=${BENCH_RUNS:-5}
+only=${BENCH_ONLY:-}
 echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)," \
 	"$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
 echo "Server: $("$(${PG_CONFIG:-pg_config} --bindir)/postgres" --version); N = $rows, medians of $runs runs"
-export ULID_SERVER_OPTS="-c shared_buffers=2GB -c work_mem=256MB -c maintenance_work_mem=1GB -c max_wal_size=8GB -c checkpoint_timeout=1h -c jit=off"
-export PGOPTIONS="-c bench.rows=$rows -c bench.runs=$runs"
-test/cluster.sh psql -X -f test/bench/bench.sql
+export ULID_SERVER_OPTS="-c shared_buffers=4GB -c work_mem=256MB -c maintenance_work_mem=1GB -c max_wal_size=8GB -c checkpoint_timeout=1h -c jit=off"
+export PGOPTIONS="-c bench.rows=$rows -c bench.runs=$runs -c bench.brin_rows=${BENCH_BRIN_ROWS:-10000000}"
+test/cluster.sh bash -c "
+	set -e
+	[ -z '$only' ] || [ '$only' = generate ] && psql -X -f test/bench/bench.sql
+	[ -z '$only' ] || [ '$only' = query ] && psql -X -f test/bench/bench_query.sql
+	[ -z '$only' ] || [ '$only' = pgbench ] && test/bench/pgbench.sh
+	true"
