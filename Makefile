@@ -34,6 +34,11 @@ EXTRA_CLEAN = test/unit/test_codec test/unit/test_generator results regression.d
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+# Soft input errors (pg_input_is_valid) exist from PostgreSQL 16 on.
+ifeq ($(shell test $(MAJORVERSION) -ge 16 && echo yes),yes)
+REGRESS += soft_errors
+endif
+
 # C unit tests of the pure codec and generator, under ASan and UBSan.
 UNIT_CC ?= $(CC)
 UNIT_CFLAGS = -std=c99 -O1 -g -Wall -Wextra -Werror -Isrc \

@@ -8,8 +8,10 @@
 
 #include "fmgr.h"
 
+/* 16 moved the varlena macros (VARDATA, SET_VARSIZE, ...) to varatt.h. */
 #if PG_VERSION_NUM >= 160000
 #include "nodes/miscnodes.h"
+#include "varatt.h"
 #endif
 
 /*
