@@ -89,3 +89,10 @@ fuzz: test/fuzz/fuzz_ulid test/fuzz/fuzz_ulid_flake
 .PHONY: valgrind
 valgrind:
 	@test/valgrind.sh
+
+# A PGXN release zip of the committed tree: ulid-VERSION.zip.
+DIST = $(EXTENSION)-$(EXTVERSION).zip
+.PHONY: dist
+dist:
+	git archive --format zip --prefix=$(EXTENSION)-$(EXTVERSION)/ -o $(DIST) HEAD
+	@echo "wrote $(DIST)"

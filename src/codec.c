@@ -18,6 +18,17 @@
 #define INVALID_DIGIT 0xFF
 
 /*
+ * The loops below run a constant, small number of times; unrolled they are
+ * straight-line code with no loop control (GCC does not unroll them at -O2
+ * on its own).
+ */
+#if defined(__GNUC__)
+#define UNROLLED _Pragma("GCC unroll 16")
+#else
+#define UNROLLED
+#endif
+
+/*
  * Digit value of every byte; INVALID_DIGIT for bytes outside the alphabet.
  * Lower case is accepted; the excluded letters I, L, O and U, and every
  * byte above 0x7F, are not.
@@ -74,8 +85,8 @@ static const char symbol_pairs[1024][2] = {
 /*
  * Decode n characters into a uint64, OR-ing every lookup into *seen: valid
  * digits are below 32, so a high bit there means a byte outside the
- * alphabet.  The groups of a ULID do not depend on each other, which lets
- * the CPU work on them at once.
+ * alphabet (and the value, garbled by it, is thrown away).  The groups of a
+ * ULID do not depend on each other, which lets the CPU work on them at once.
  */
 static inline uint64_t
 text_to_uint64(const unsigned char *s, int n, unsigned *seen)
@@ -83,12 +94,13 @@ text_to_uint64(const unsigned char *s, int n, unsigned *seen)
 	uint64_t	value = 0;
 	unsigned	bad = 0;
 
+	UNROLLED
 	for (int i = 0; i < n; i++)
 	{
 		unsigned	d = digit_value[s[i]];
 
 		bad |= d;
-		value = (value << 5) | (d & 31);
+		value = (value << 5) | d;
 	}
 	*seen |= bad;
 	return value;
@@ -110,6 +122,7 @@ uint64_to_text(uint64_t value, int n, char *out)
 {
 	int			i = n;
 
+	UNROLLED
 	for (; i >= 2; i -= 2)
 	{
 		memcpy(out + i - 2, symbol_pairs[value & 1023], 2);
@@ -119,30 +132,36 @@ uint64_to_text(uint64_t value, int n, char *out)
 		out[0] = SYMBOL((int) (value & 31));
 }
 
-static inline void
-uint64_to_bytes(uint64_t value, int n, uint8_t *out)
+/* Big-endian 64-bit loads and stores; compilers make these one bswap each. */
+static inline uint64_t
+load_be64(const uint8_t *in)
 {
-	for (int i = n - 1; i >= 0; i--)
+	uint64_t	value = 0;
+
+	UNROLLED
+	for (int i = 0; i < 8; i++)
+		value = (value << 8) | in[i];
+	return value;
+}
+
+static inline void
+store_be64(uint64_t value, uint8_t *out)
+{
+	UNROLLED
+	for (int i = 7; i >= 0; i--)
 	{
 		out[i] = (uint8_t) value;
 		value >>= 8;
 	}
 }
 
-static inline uint64_t
-bytes_to_uint64(const uint8_t *in, int n)
-{
-	uint64_t	value = 0;
-
-	for (int i = 0; i < n; i++)
-		value = (value << 8) | in[i];
-	return value;
-}
-
 /*
- * A ULID's text is three groups: 10 characters for the 6 time bytes, and
- * 8 + 8 characters for the two halves (5 bytes each) of the randomness.
+ * A ULID's text is three groups: 10 characters for the 48 time bits, and
+ * 8 + 8 characters for the two 40-bit halves of the randomness.  In two
+ * 64-bit words: hi = time (48) | random_hi (top 16 of 40), lo = the rest.
  */
+#define MASK(bits) ((UINT64_C(1) << (bits)) - 1)
+
 codec_status
 ulid_decode(const char *text, size_t len, uint8_t out[ULID_BYTES])
 {
@@ -162,18 +181,20 @@ ulid_decode(const char *text, size_t len, uint8_t out[ULID_BYTES])
 	if (status != CODEC_OK)
 		return status;
 
-	uint64_to_bytes(time, 6, out);
-	uint64_to_bytes(random_hi, 5, out + 6);
-	uint64_to_bytes(random_lo, 5, out + 11);
+	store_be64((time << 16) | (random_hi >> 24), out);
+	store_be64((random_hi << 40) | random_lo, out + 8);
 	return CODEC_OK;
 }
 
 void
 ulid_encode(const uint8_t in[ULID_BYTES], char out[ULID_TEXT_LEN])
 {
-	uint64_to_text(bytes_to_uint64(in, 6), 10, out);
-	uint64_to_text(bytes_to_uint64(in + 6, 5), 8, out + 10);
-	uint64_to_text(bytes_to_uint64(in + 11, 5), 8, out + 18);
+	uint64_t	hi = load_be64(in);
+	uint64_t	lo = load_be64(in + 8);
+
+	uint64_to_text(hi >> 16, 10, out);
+	uint64_to_text(((hi & MASK(16)) << 24) | (lo >> 40), 8, out + 10);
+	uint64_to_text(lo & MASK(40), 8, out + 18);
 }
 
 codec_status

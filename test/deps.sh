@@ -33,17 +33,27 @@ if [ "$what" = test ]; then
 		need+=("postgresql-$major-pgtap")
 	fi
 	command -v pg_prove >/dev/null 2>&1 || need+=(libtap-parser-sourcehandler-pgtap-perl)
+	# the client library tests: psycopg 3 (Debian's, for /usr/bin/python3)
+	# and node-postgres (npm, below)
+	/usr/bin/python3 -c 'import psycopg' >/dev/null 2>&1 || need+=(python3-psycopg)
+	command -v npm >/dev/null 2>&1 || need+=(nodejs npm)
+	command -v unzip >/dev/null 2>&1 || need+=(unzip)
 fi
 
-[ ${#need[@]} -eq 0 ] && exit 0
+if [ ${#need[@]} -gt 0 ]; then
+	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+		echo "Installing: ${need[*]}"
+		export DEBIAN_FRONTEND=noninteractive
+		apt-get update -qq >/dev/null
+		apt-get install -y -qq "${need[@]}" >/dev/null
+	else
+		echo "Missing packages. Run:" >&2
+		echo "  sudo apt-get install -y ${need[*]}" >&2
+		exit 1
+	fi
+fi
 
-if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-	echo "Installing: ${need[*]}"
-	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -qq >/dev/null
-	apt-get install -y -qq "${need[@]}" >/dev/null
-else
-	echo "Missing packages. Run:" >&2
-	echo "  sudo apt-get install -y ${need[*]}" >&2
-	exit 1
+# node-postgres and pg-copy-streams, as locked in test/clients
+if [ "$what" = test ] && [ ! -d "$(dirname "$0")/clients/node_modules/pg-copy-streams" ]; then
+	npm ci --prefix "$(dirname "$0")/clients" --no-audit --no-fund --loglevel=error >/dev/null
 fi

@@ -55,6 +55,10 @@ database_stage() {
 	PGDATABASE=ulid_tap run_tap pgtap pg_prove --verbose --ext .sql -r test/pgtap
 	run_tap concurrency test/concurrency.sh
 	run_tap dump_restore test/dump_restore.sh
+	createdb clients_psycopg
+	PGDATABASE=clients_psycopg run_tap psycopg /usr/bin/python3 test/clients/psycopg_test.py
+	createdb clients_node
+	PGDATABASE=clients_node run_tap node_postgres node test/clients/node_pg_test.js
 }
 
 if [ "${1:-}" = --database-stage ]; then
@@ -95,6 +99,9 @@ test/cluster.sh "$0" --database-stage || record cluster 0 1
 echo "== with shared_preload_libraries = 'ulid'"
 ULID_SERVER_OPTS="-c shared_preload_libraries=ulid" test/cluster.sh "$0" --preload-stage ||
 	record cluster_preloaded 0 1
+
+echo "== the PGXN distribution, unpacked and tested on its own"
+run_tap dist test/dist_test.sh
 
 read -r passed failed < <(awk '{p += $1; f += $2} END {print p + 0, f + 0}' "$counts")
 echo "$passed passed, $failed failed" >"$out/summary"

@@ -20,7 +20,7 @@ only=${BENCH_ONLY:-}
 echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)," \
 	"$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
 echo "Server: $("$(${PG_CONFIG:-pg_config} --bindir)/postgres" --version); N = $rows, medians of $runs runs"
-export ULID_SERVER_OPTS="-c shared_buffers=4GB -c work_mem=256MB -c maintenance_work_mem=1GB -c max_wal_size=8GB -c checkpoint_timeout=1h -c jit=off"
+export ULID_SERVER_OPTS="-c shared_preload_libraries=ulid -c shared_buffers=4GB -c work_mem=256MB -c maintenance_work_mem=1GB -c max_wal_size=8GB -c checkpoint_timeout=1h -c jit=off"
 export PGOPTIONS="-c bench.rows=$rows -c bench.runs=$runs -c bench.brin_rows=${BENCH_BRIN_ROWS:-10000000}"
 test/cluster.sh bash -c "
 	set -e

@@ -22,7 +22,7 @@ results=$(mktemp)
 trap 'rm -f "$script" "$results"' EXIT
 for run in $(seq 1 "$runs"); do
 	for c in "${cases[@]}"; do
-		psql -X -q -d "$db" -c "DROP TABLE IF EXISTS k_$c" -c "CREATE TABLE k_$c (id ${key[$c]}, v int)" -c "CHECKPOINT"
+		psql -X -q -d "$db" -c "SET client_min_messages = warning" -c "DROP TABLE IF EXISTS k_$c" -c "CREATE TABLE k_$c (id ${key[$c]}, v int)" -c "CHECKPOINT"
 		echo "INSERT INTO k_$c (v) VALUES (1);" >"$script"
 		tps=$("$bindir/pgbench" -n -c 2 -j 2 -T "$seconds" -f "$script" "$db" |
 			sed -n 's/^tps = \([0-9.]*\).*/\1/p')

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# test/dist_test.sh: `make dist` gives a PGXN zip whose META.json is valid and
+# whose contents, unpacked into a clean directory, build, install and pass
+# their own `make test`.  Prints TAP.  Skipped inside that inner run.
+set -uo pipefail
+if [ -n "${ULID_INSIDE_DIST_TEST:-}" ]; then
+	echo "1..0 # skipped inside the distribution's own test run"
+	exit 0
+fi
+cd "$(dirname "$0")/.."
+version=$(make -s print-version)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+check() {
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+
+make -s dist DIST="$tmp/ulid-$version.zip" >/dev/null 2>&1
+check $? "make dist writes ulid-$version.zip"
+(cd "$tmp" && unzip -q "ulid-$version.zip")
+check $? "the zip unpacks"
+top=$(cd "$tmp" && ls -d ulid-*/ 2>/dev/null)
+[ "$top" = "ulid-$version/" ]
+check $? "everything sits under ulid-$version/ (found: $top)"
+for f in META.json ulid.control Makefile README.md LICENSE "ulid--$version.sql" src/codec.c; do
+	[ -f "$tmp/ulid-$version/$f" ]
+	check $? "the zip holds $f"
+done
+(cd "$tmp/ulid-$version" && perl test/check_meta.pl >"$tmp/meta.tap" 2>&1)
+check $? "META.json in the zip is valid meta-spec 1.0.0 and agrees with the version ($(grep -c '^ok' "$tmp/meta.tap") checks)"
+(cd "$tmp/ulid-$version" && ULID_INSIDE_DIST_TEST=1 make test >"$tmp/inner.log" 2>&1)
+status=$?
+check $status "the unpacked zip builds, installs and passes its own tests: $(tail -1 "$tmp/inner.log")"
+[ $status = 0 ] || tail -30 "$tmp/inner.log" | sed 's/^/# /'
+echo "1..$n"
