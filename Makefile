@@ -96,3 +96,13 @@ DIST = $(EXTENSION)-$(EXTVERSION).zip
 dist:
 	git archive --format zip --prefix=$(EXTENSION)-$(EXTVERSION)/ -o $(DIST) HEAD
 	@echo "wrote $(DIST)"
+
+# Static analysis of src/: cppcheck and clang-tidy; any finding fails.
+.PHONY: lint
+lint:
+	cppcheck --quiet --error-exitcode=1 --enable=warning,style,performance,portability \
+		--inline-suppr -Isrc src/codec.c src/generator.c
+	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability \
+		-Isrc -I$(shell $(PG_CONFIG) --includedir-server) --suppress=missingIncludeSystem --suppress=toomanyconfigs \
+		--suppress='*:$(shell $(PG_CONFIG) --includedir-server)/*' src/*.c
+	clang-tidy --quiet src/*.c -- -Isrc -I$(shell $(PG_CONFIG) --includedir-server) -D_GNU_SOURCE
