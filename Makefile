@@ -106,3 +106,11 @@ lint:
 		-Isrc -I$(shell $(PG_CONFIG) --includedir-server) --suppress=missingIncludeSystem --suppress=toomanyconfigs \
 		--suppress='*:$(shell $(PG_CONFIG) --includedir-server)/*' src/*.c
 	clang-tidy --quiet src/*.c -- -Isrc -I$(shell $(PG_CONFIG) --includedir-server) -D_GNU_SOURCE
+
+# The concurrency test at full size: 8 sessions x 100,000 inserts of each
+# type, with and without the library preloaded (minutes).
+.PHONY: stress
+stress:
+	make -s install
+	ULID_CONCURRENCY_ROWS=100000 test/cluster.sh test/concurrency.sh
+	ULID_CONCURRENCY_ROWS=100000 ULID_SERVER_OPTS="-c shared_preload_libraries=ulid" test/cluster.sh test/concurrency.sh
