@@ -30,17 +30,12 @@ SELECT ulid_lower('1970-01-01 00:00Z') AS first, ulid_upper('10889-08-02 05:31:5
 
 -- the session TimeZone changes how times print, never which ulid they are
 CREATE TABLE tz_check (zone text, lower ulid, upper ulid, back_ms bigint, cast_back timestamptz);
+\set record_tz 'INSERT INTO tz_check SELECT current_setting(''TimeZone''), ulid_lower(''2025-01-01 00:00Z''), ulid_upper(''2025-01-01 00:00Z''), ulid_unix_ms(''01JGFJJZ000000000000000000''), ''01JGFJJZ000000000000000000''::ulid::timestamptz'
 SET TimeZone = 'America/New_York';
-INSERT INTO tz_check SELECT current_setting('TimeZone'), ulid_lower('2025-01-01 00:00Z'),
-       ulid_upper('2025-01-01 00:00Z'),
-       ulid_unix_ms('01JGFJJZ000000000000000000'),
-       '01JGFJJZ000000000000000000'::ulid::timestamptz;
+:record_tz;
 SELECT '01JGFJJZ000000000000000000'::ulid::timestamptz AS shown_in_new_york;
 SET TimeZone = 'Asia/Kolkata';
-INSERT INTO tz_check SELECT current_setting('TimeZone'), ulid_lower('2025-01-01 00:00Z'),
-       ulid_upper('2025-01-01 00:00Z'),
-       ulid_unix_ms('01JGFJJZ000000000000000000'),
-       '01JGFJJZ000000000000000000'::ulid::timestamptz;
+:record_tz;
 SELECT '01JGFJJZ000000000000000000'::ulid::timestamptz AS shown_in_kolkata;
 SET TimeZone = 'UTC';
 SELECT zone, lower, upper, back_ms, cast_back FROM tz_check ORDER BY zone;

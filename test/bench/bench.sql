@@ -1,21 +1,6 @@
--- Benchmarks, one session, runs interleaved; medians of :runs runs.
--- psql -v rows=5000000 -v runs=5 -f test/bench/bench.sql
-\set QUIET on
-\pset footer off
-SET client_min_messages = warning;
-CREATE EXTENSION IF NOT EXISTS ulid;
-
-CREATE TEMP TABLE timings (bench text, case_name text, run int, ms float8);
-
--- time one statement on the server, in milliseconds
-CREATE FUNCTION pg_temp.time_ms(statement text) RETURNS float8 LANGUAGE plpgsql AS $$
-DECLARE
-	t0 timestamptz := clock_timestamp();
-BEGIN
-	EXECUTE statement;
-	RETURN 1000 * extract(epoch FROM clock_timestamp() - t0);
-END
-$$;
+-- Generator and bulk-insert benchmarks, one session, runs interleaved, medians.
+-- Settings: bench.rows, bench.runs (see test/bench/bench.sh).
+\ir prologue.sql
 
 CREATE UNLOGGED TABLE bench_ulid (id ulid PRIMARY KEY DEFAULT ulid_generate());
 CREATE UNLOGGED TABLE bench_uuid (id uuid PRIMARY KEY DEFAULT gen_random_uuid());

@@ -1,22 +1,8 @@
 -- Query-side benchmarks, one session, runs interleaved, medians.
 -- Settings: bench.rows (text I/O and sort), bench.brin_rows, bench.runs.
-\set QUIET on
-\pset footer off
-SET client_min_messages = warning;
+\ir prologue.sql
 SET work_mem = '2GB';
 SET max_parallel_workers_per_gather = 0;
-SET jit = off;
-CREATE EXTENSION IF NOT EXISTS ulid;
-
-CREATE TEMP TABLE timings (bench text, case_name text, run int, ms float8);
-CREATE FUNCTION pg_temp.time_ms(statement text) RETURNS float8 LANGUAGE plpgsql AS $$
-DECLARE
-	t0 timestamptz := clock_timestamp();
-BEGIN
-	EXECUTE statement;
-	RETURN 1000 * extract(epoch FROM clock_timestamp() - t0);
-END
-$$;
 
 -- N random-order values of each type, and their text forms
 SELECT set_config('bench.base', (extract(epoch FROM now()) * 1000)::bigint::text, false) AS base \gset

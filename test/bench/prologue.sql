@@ -1,0 +1,19 @@
+-- Included by the benchmark scripts: quiet output, the timings table and a
+-- server-side timer.
+\set QUIET on
+\pset footer off
+SET client_min_messages = warning;
+SET jit = off;
+CREATE EXTENSION IF NOT EXISTS ulid;
+
+CREATE TEMP TABLE timings (bench text, case_name text, run int, ms float8);
+
+-- time one statement on the server, in milliseconds
+CREATE FUNCTION pg_temp.time_ms(statement text) RETURNS float8 LANGUAGE plpgsql AS $$
+DECLARE
+	t0 timestamptz := clock_timestamp();
+BEGIN
+	EXECUTE statement;
+	RETURN 1000 * extract(epoch FROM clock_timestamp() - t0);
+END
+$$;
