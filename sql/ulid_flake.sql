@@ -106,9 +106,11 @@ EXPLAIN (COSTS OFF) SELECT * FROM tickets WHERE id = '00CMXB6TAK4SA';
 SELECT title FROM tickets WHERE id = '00CMXB6TAK4SA';
 EXPLAIN (COSTS OFF) SELECT id FROM tickets ORDER BY id DESC LIMIT 10;
 SELECT min(id), max(id), count(DISTINCT id) FROM tickets;
+CREATE TABLE ticket_refs AS SELECT id FROM tickets WHERE title LIKE 't%7';
+ANALYZE ticket_refs;
 SET enable_mergejoin = off; SET enable_nestloop = off;
-EXPLAIN (COSTS OFF) SELECT count(*) FROM tickets a JOIN tickets b USING (id);
-SELECT count(*) FROM tickets a JOIN tickets b USING (id);
+EXPLAIN (COSTS OFF) SELECT count(*) FROM tickets t JOIN ticket_refs r USING (id);
+SELECT count(*) FROM tickets t JOIN ticket_refs r USING (id);
 RESET enable_mergejoin; RESET enable_nestloop;
 
 -- binary: int8's wire format; a negative value is rejected on the way in
@@ -181,4 +183,4 @@ SELECT p.oid::regprocedure, provolatile, proparallel, proisstrict
 SELECT oprname, oprcom::regoperator, oprnegate::regoperator, oprcanmerge, oprcanhash
   FROM pg_operator WHERE oprleft = 'ulid_flake'::regtype ORDER BY oprname;
 
-DROP TABLE tickets, tickets_copy, flake_only, flakes, scaled;
+DROP TABLE tickets, ticket_refs, tickets_copy, flake_only, flakes, scaled;
