@@ -34,7 +34,11 @@ EXTRA_CLEAN = test/unit/test_codec test/unit/test_generator results regression.d
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
-# Soft input errors (pg_input_is_valid) exist from PostgreSQL 16 on.
+# BRIN minmax-multi and bloom exist from PostgreSQL 14 on, soft input
+# errors (pg_input_is_valid) from 16 on.
+ifeq ($(shell test $(MAJORVERSION) -ge 14 && echo yes),yes)
+REGRESS += brin_multi
+endif
 ifeq ($(shell test $(MAJORVERSION) -ge 16 && echo yes),yes)
 REGRESS += soft_errors
 endif

@@ -133,7 +133,6 @@ SELECT name, setting, min_val, max_val, enumvals
 SET ulid.flake_node_id = 32;
 SET ulid.flake_entropy_bytes = 4;
 SET ulid.flake_overflow = 'retry';
-SET ulid.no_such_setting = 1;
 
 -- the stand-alone generator: 1M rows, strictly increasing, waiting on overflow
 CREATE TABLE flakes (n int, id ulid_flake PRIMARY KEY DEFAULT ulid_flake_generate());

@@ -164,10 +164,11 @@ CREATE TABLE ulid_only (id ulid);
 \copy ulid_only FROM 'results/long.bin' (FORMAT binary)
 SELECT count(*) FROM ulid_only;
 
--- every operator class passes the access methods' own validation
+-- the btree and hash operator classes pass the access methods' own
+-- validation (the BRIN ones: in the brin tests)
 SELECT opcname, amname, amvalidate(c.oid)
   FROM pg_opclass c JOIN pg_am a ON a.oid = c.opcmethod
- WHERE opcintype IN ('ulid'::regtype, 'ulid_flake'::regtype)
+ WHERE opcintype IN ('ulid'::regtype, 'ulid_flake'::regtype) AND amname IN ('btree', 'hash')
  ORDER BY opcname, amname;
 
 -- operators carry commutators, negators, estimators, MERGES and HASHES
