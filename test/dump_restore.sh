@@ -23,7 +23,7 @@ INSERT INTO tickets (order_id) SELECT id FROM orders;
 INSERT INTO tickets VALUES ('0000000000000', NULL), ('7ZZZZZZZZZZZZ', NULL);
 CREATE INDEX orders_hash ON orders USING hash (id);
 CREATE INDEX orders_brin ON orders USING brin (id);
-CREATE INDEX tickets_brin ON tickets USING brin (id ulid_flake_minmax_multi_ops);
+CREATE INDEX tickets_brin ON tickets USING brin (id);
 CREATE INDEX tickets_order ON tickets (order_id);
 SQL
 
