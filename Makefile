@@ -118,3 +118,10 @@ stress:
 	make -s install
 	ULID_CONCURRENCY_ROWS=100000 test/cluster.sh test/concurrency.sh
 	ULID_CONCURRENCY_ROWS=100000 ULID_SERVER_OPTS="-c shared_preload_libraries=ulid" test/cluster.sh test/concurrency.sh
+
+# ulid and ulid_flake as Citus distribution columns on a local 3-node
+# cluster; needs Citus installed into the server (not part of make test).
+.PHONY: citus-check
+citus-check:
+	make -s install
+	test/citus_check.sh
