@@ -98,6 +98,17 @@ CREATE TEMP TABLE uuid_col (u uuid);
 INSERT INTO uuid_col VALUES ('01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid);
 SELECT u FROM uuid_col;
 
+-- converting a uuid or a text column in place
+CREATE TABLE legacy (u uuid PRIMARY KEY, t text);
+INSERT INTO legacy VALUES ('01563e3a-b5d3-d676-4c61-efb99302bd5b', '01arz3ndektsv4rrffq69g5fav'),
+                          ('0195c9a1-0e22-1027-43f4-0b1ec21025b7', '01JQ4T23H220KM7X0B3V1109DQ');
+ALTER TABLE legacy ALTER COLUMN u TYPE ulid USING u::ulid, ALTER COLUMN t TYPE ulid USING t::ulid;
+SELECT u, t, pg_typeof(u), pg_typeof(t) FROM legacy ORDER BY u;
+SELECT pg_get_indexdef('legacy_pkey'::regclass);
+ALTER TABLE legacy ALTER COLUMN t TYPE text;   -- and back, by the assignment cast
+SELECT t FROM legacy ORDER BY t;
+DROP TABLE legacy;
+
 -- a table keyed by ulid: index scans for equality and ORDER BY ... LIMIT
 CREATE TABLE orders (id ulid PRIMARY KEY, note text);
 INSERT INTO orders VALUES ('01arz3ndektsv4rrffq69g5fav', 'lower case is fine');
