@@ -9,10 +9,13 @@
  * 64-bit word per layout, advanced with compare-and-swap: ids are then
  * unique and increasing across all sessions of the server.
  *
- * Where to find shared memory: on PostgreSQL 17 and later, a named DSM
- * segment that the first caller creates; before 17, memory requested at
- * server start, which needs shared_preload_libraries = 'ulid'.  Without it
- * flake_shared_state() returns NULL and each backend keeps its own state.
+ * Where the 16 bytes live: on PostgreSQL 17 and later, a named DSM segment
+ * that the first caller creates.  Before 17, a named struct in the main
+ * shared memory segment: reserved at server start when the library is in
+ * shared_preload_libraries, and otherwise created by the first backend that
+ * needs it, from the spare room PostgreSQL leaves in that segment (a few
+ * dozen bytes of about 100 kB).  Either way every backend finds it by name
+ * through ShmemInitStruct, and no configuration is needed.
  */
 #include "support.h"
 
@@ -44,6 +47,19 @@ init_shared_state(void *ptr)
 }
 
 #if !ULID_HAVE_DSM_REGISTRY
+/* Find the struct by name, creating it if this is the first backend. */
+static void
+attach_shared_state(void)
+{
+	bool		found;
+
+	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
+	shared_state = ShmemInitStruct(FLAKE_SHARED_NAME, sizeof(FlakeSharedState), &found);
+	if (!found)
+		init_shared_state(shared_state);
+	LWLockRelease(AddinShmemInitLock);
+}
+
 static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
 #if ULID_HAVE_SHMEM_REQUEST_HOOK
 static shmem_request_hook_type prev_shmem_request_hook = NULL;
@@ -60,17 +76,11 @@ request_shared_state(void)
 }
 
 static void
-attach_shared_state(void)
+startup_shared_state(void)
 {
-	bool		found;
-
 	if (prev_shmem_startup_hook)
 		prev_shmem_startup_hook();
-	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
-	shared_state = ShmemInitStruct(FLAKE_SHARED_NAME, sizeof(FlakeSharedState), &found);
-	if (!found)
-		init_shared_state(shared_state);
-	LWLockRelease(AddinShmemInitLock);
+	attach_shared_state();
 }
 #endif
 
@@ -87,23 +97,23 @@ flake_shared_state_preload(void)
 	request_shared_state();
 #endif
 	prev_shmem_startup_hook = shmem_startup_hook;
-	shmem_startup_hook = attach_shared_state;
+	shmem_startup_hook = startup_shared_state;
 #endif
 }
 
 pg_atomic_uint64 *
 flake_shared_state(flake_layout layout)
 {
-#if ULID_HAVE_DSM_REGISTRY
 	if (shared_state == NULL)
 	{
+#if ULID_HAVE_DSM_REGISTRY
 		bool		found;
 
 		shared_state = GetNamedDSMSegment(FLAKE_SHARED_NAME, sizeof(FlakeSharedState),
 										  init_shared_state, &found);
-	}
+#else
+		attach_shared_state();
 #endif
-	if (shared_state == NULL)
-		return NULL;
+	}
 	return &shared_state->last[layout == FLAKE_SCALABLE ? 1 : 0];
 }

@@ -31,10 +31,9 @@ extern int	ulid_flake_overflow_setting;
 #define ULID_FLAKE_NODE_ID_UNSET (-1)
 
 /*
- * The server-wide Ulid-Flake generator state of a layout (flake_shared.c),
- * or NULL where there is no shared memory for it (before PostgreSQL 17
- * without shared_preload_libraries).  flake_shared_state_preload() is
- * called from _PG_init.
+ * The server-wide Ulid-Flake generator state of a layout (flake_shared.c).
+ * flake_shared_state_preload() is called from _PG_init, and reserves the
+ * memory at server start when the library is preloaded.
  */
 extern pg_atomic_uint64 *flake_shared_state(flake_layout layout);
 extern void flake_shared_state_preload(void);

@@ -239,15 +239,14 @@ ulid_flake_generate_at(PG_FUNCTION_ARGS)
 }
 
 /*
- * Next value of a monotonic generator, applying the settings: the
- * increment's entropy, and on overflow either wait for the next millisecond
- * or raise an error.  The state is the server-wide one where there is shared
- * memory for it (see flake_shared.c), committed with compare-and-swap so
- * that no two sessions hand out the same id; otherwise this backend's own.
+ * Next value of the server-wide monotonic generator of a layout (see
+ * flake_shared.c), applying the settings: the increment's entropy, and on
+ * overflow either wait for the next millisecond or raise an error.  The new
+ * state is committed with compare-and-swap, so no two sessions ever hand
+ * out the same id and every id is greater than the one before it.
  */
 static int64
-generate_monotonic(ulid_flake_generator *backend_state, flake_layout layout,
-				   int node_id)
+generate_monotonic(flake_layout layout, int node_id)
 {
 	int			entropy_bytes = ulid_flake_entropy_bytes_setting;
 	pg_atomic_uint64 *shared = flake_shared_state(layout);
@@ -261,26 +260,20 @@ generate_monotonic(ulid_flake_generator *backend_state, flake_layout layout,
 
 	for (;;)
 	{
-		ulid_flake_generator gen = *backend_state;
-		uint64		seen = 0;
+		uint64		seen = pg_atomic_read_u64(shared);
 		int64		now_ms = ulid_clock_now_ms();
+		ulid_flake_generator gen;
 		uint64_t	out;
 
-		if (shared)
-		{
-			seen = pg_atomic_read_u64(shared);
-			ulid_flake_generator_unpack(seen, &gen);
-		}
+		ulid_flake_generator_unpack(seen, &gen);
 		switch (ulid_flake_generator_next(&gen, now_ms, layout, entropy_bytes,
 										  node_id, ulid_random_fill, &out))
 		{
 			case GEN_OK:
-				if (shared &&
-					!pg_atomic_compare_exchange_u64(shared, &seen,
-													ulid_flake_generator_pack(&gen)))
-					continue;	/* another session went first: again */
-				*backend_state = gen;
-				return (int64) out;
+				if (pg_atomic_compare_exchange_u64(shared, &seen,
+												   ulid_flake_generator_pack(&gen)))
+					return (int64) out;
+				break;			/* another session went first: again */
 			case GEN_TIME_OUT_OF_RANGE:
 				report_clock_out_of_range(now_ms, TYPE_NAME);
 				break;
@@ -293,15 +286,11 @@ generate_monotonic(ulid_flake_generator *backend_state, flake_layout layout,
 	}
 }
 
-/* This backend's own generator states, one per layout. */
-static ulid_flake_generator standalone_state;
-static ulid_flake_generator scalable_state;
-
 PG_FUNCTION_INFO_V1(ulid_flake_generate);
 Datum
 ulid_flake_generate(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT64(generate_monotonic(&standalone_state, FLAKE_STANDALONE, 0));
+	PG_RETURN_INT64(generate_monotonic(FLAKE_STANDALONE, 0));
 }
 
 PG_FUNCTION_INFO_V1(ulid_flake_generate_scalable);
@@ -324,5 +313,5 @@ ulid_flake_generate_scalable(PG_FUNCTION_ARGS)
 					 errmsg("ulid.flake_node_id is not set"),
 					 errhint("Give each writer node its own id from 0 to 31, e.g. ALTER SYSTEM SET ulid.flake_node_id = 7, or pass it: ulid_flake_generate_scalable(7).")));
 	}
-	PG_RETURN_INT64(generate_monotonic(&scalable_state, FLAKE_SCALABLE, node_id));
+	PG_RETURN_INT64(generate_monotonic(FLAKE_SCALABLE, node_id));
 }
