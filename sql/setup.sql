@@ -22,6 +22,15 @@ SELECT (SELECT count(*) FROM ulid_vectors) AS ulid_vectors,
        (SELECT count(*) FROM flake_vectors) AS flake_vectors,
        (SELECT count(*) FROM invalid_inputs) AS invalid_inputs;
 
+-- for the BRIN tests: 200,000 time-ordered rows, one a second from 2025-01-01
+CREATE TABLE ev (id ulid, fid ulid_flake, n int);
+INSERT INTO ev
+SELECT ulid_from_parts(1735689600000 + i * 1000, substring(decode(md5(i::text), 'hex') FOR 10)),
+       ulid_flake_from_parts(1735689600000 + i * 1000, i % 1048576),
+       i
+  FROM generate_series(0, 199999) i;
+VACUUM ANALYZE ev;
+
 -- the SQLSTATE and message of whatever casting the input raises
 CREATE FUNCTION try_input(input bytea, type_name text) RETURNS text
 LANGUAGE plpgsql AS $$
