@@ -78,6 +78,16 @@ ulid_flake_ms_from_unix(int64_t unix_ms, int64_t *flake_ms)
 	return true;
 }
 
+int64_t
+ulid_flake_retry_ms(const ulid_flake_generator *gen, int64_t now_unix_ms,
+					bool *wait)
+{
+	int64_t		last_unix_ms = gen->ms + ULID_FLAKE_EPOCH_UNIX_MS;
+
+	*wait = now_unix_ms >= last_unix_ms;
+	return last_unix_ms + 1;
+}
+
 /* bit 63 marks a started generator; below it the ms and the random field */
 #define PACKED_STARTED (UINT64_C(1) << 63)
 

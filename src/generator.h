@@ -94,6 +94,16 @@ extern gen_status ulid_flake_generator_next(ulid_flake_generator *gen,
 											uint64_t *out);
 
 /*
+ * After GEN_OVERFLOW: the Unix ms at which to try again.  When the clock is
+ * at the last id's millisecond, that is the next millisecond, to be waited
+ * for.  When the clock is behind it (it was set back), waiting could take
+ * as long as the clock was set back, so the generator moves on to the
+ * millisecond after the last id at once; *wait says which.
+ */
+extern int64_t ulid_flake_retry_ms(const ulid_flake_generator *gen,
+								   int64_t now_unix_ms, bool *wait);
+
+/*
  * A generator's state in one 64-bit word (0 for a generator that has not
  * started), so that processes can share it through an atomic variable.
  */

@@ -40,7 +40,7 @@ _PG_init(void)
 							NULL, NULL, NULL);
 	DefineCustomEnumVariable("ulid.flake_overflow",
 							 "What a ulid_flake generator does when a millisecond has no room left.",
-							 "wait: wait for the next millisecond; error: raise an error (SQLSTATE 54000).",
+							 "wait: wait for the next millisecond (or, with the clock set back behind the last id, move on to the one after it); error: raise an error (SQLSTATE 54000).",
 							 &ulid_flake_overflow_setting,
 							 FLAKE_OVERFLOW_WAIT,
 							 flake_overflow_options,

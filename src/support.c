@@ -82,19 +82,12 @@ report_clock_out_of_range(int64 unix_ms, const char *type_name)
 void
 wait_for_clock_after(int64 unix_ms)
 {
-	int64		now;
-
 	/*
-	 * The wait is normally the rest of the current millisecond, shorter than
-	 * a sleep's granularity, so poll the clock.  Only when the clock is well
-	 * behind (it was set back) sleep between polls.
+	 * The wait is the rest of the current millisecond, shorter than a
+	 * sleep's granularity, so poll the clock.
 	 */
-	while ((now = ulid_clock_now_ms()) <= unix_ms)
-	{
+	while (ulid_clock_now_ms() <= unix_ms)
 		CHECK_FOR_INTERRUPTS();
-		if (now < unix_ms)
-			pg_usleep(1000);
-	}
 }
 
 int64

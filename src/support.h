@@ -59,7 +59,7 @@ extern void report_time_out_of_range(int64 unix_ms, const char *type_name);
 /* Raise 22003 for a wall clock outside what type_name can hold. */
 extern void report_clock_out_of_range(int64 unix_ms, const char *type_name);
 
-/* Sleep until the wall clock has passed unix_ms (interruptible). */
+/* Poll until the wall clock has passed unix_ms (interruptible; < 1 ms). */
 extern void wait_for_clock_after(int64 unix_ms);
 
 /*

@@ -250,6 +250,7 @@ generate_monotonic(flake_layout layout, int node_id)
 {
 	int			entropy_bytes = ulid_flake_entropy_bytes_setting;
 	pg_atomic_uint64 *shared = flake_shared_state(layout);
+	int64		not_before_ms = 0;	/* see GEN_OVERFLOW below */
 
 	if (layout == FLAKE_SCALABLE && entropy_bytes > 2)
 		ereport(ERROR,
@@ -261,9 +262,10 @@ generate_monotonic(flake_layout layout, int node_id)
 	for (;;)
 	{
 		uint64		seen = pg_atomic_read_u64(shared);
-		int64		now_ms = ulid_clock_now_ms();
+		int64		now_ms = Max(ulid_clock_now_ms(), not_before_ms);
 		ulid_flake_generator gen;
 		uint64_t	out;
+		bool		wait;
 
 		ulid_flake_generator_unpack(seen, &gen);
 		switch (ulid_flake_generator_next(&gen, now_ms, layout, entropy_bytes,
@@ -280,7 +282,9 @@ generate_monotonic(flake_layout layout, int node_id)
 			case GEN_OVERFLOW:
 				if (ulid_flake_overflow_setting == FLAKE_OVERFLOW_ERROR)
 					report_generator_overflow(TYPE_NAME);
-				wait_for_clock_after(gen.ms + ULID_FLAKE_EPOCH_UNIX_MS);
+				not_before_ms = ulid_flake_retry_ms(&gen, now_ms, &wait);
+				if (wait)
+					wait_for_clock_after(not_before_ms - 1);
 				break;
 		}
 	}

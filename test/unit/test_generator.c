@@ -299,6 +299,25 @@ test_flake_pack(void)
 			   "flake state: pack/unpack round trips up to the largest ms and field (%d wrong)", wrong);
 }
 
+static void
+test_flake_retry(void)
+{
+	ulid_flake_generator gen = {true, 5000, (1u << 20) - 1};
+	int64_t		last = ULID_FLAKE_EPOCH_UNIX_MS + 5000;
+	bool		wait = false;
+	int64_t		retry;
+
+	retry = ulid_flake_retry_ms(&gen, last, &wait);
+	unit_check(retry == last + 1 && wait,
+			   "flake overflow, clock at the last ms: wait for the next ms");
+	retry = ulid_flake_retry_ms(&gen, last + 3, &wait);
+	unit_check(retry == last + 1 && wait,
+			   "flake overflow, clock already past: retry at once (the wait is empty)");
+	retry = ulid_flake_retry_ms(&gen, last - 3600000, &wait);
+	unit_check(retry == last + 1 && !wait,
+			   "flake overflow, clock set back an hour: move on to the next ms without waiting");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -308,5 +327,6 @@ main(int argc, char **argv)
 	test_ulid_edges();
 	test_flake_edges();
 	test_flake_pack();
+	test_flake_retry();
 	return unit_done();
 }
