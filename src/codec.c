@@ -17,16 +17,6 @@
 
 #define INVALID_DIGIT 0xFF
 
-/*
- * The loops below run a constant, small number of times; unrolled they are
- * straight-line code with no loop control (GCC does not unroll them at -O2
- * on its own).
- */
-#if defined(__GNUC__)
-#define UNROLLED _Pragma("GCC unroll 16")
-#else
-#define UNROLLED
-#endif
 
 /*
  * Digit value of every byte; INVALID_DIGIT for bytes outside the alphabet.
@@ -96,7 +86,7 @@ text_to_uint64(const unsigned char *s, int n, unsigned *seen)
 	uint64_t	value = 0;
 	unsigned	bad = 0;
 
-	UNROLLED
+	ULID_UNROLLED
 	for (int i = 0; i < n; i++)
 	{
 		unsigned	d = digit_value[s[i]];
@@ -124,7 +114,7 @@ uint64_to_text(uint64_t value, int n, char *out)
 {
 	int			i = n;
 
-	UNROLLED
+	ULID_UNROLLED
 	for (; i >= 2; i -= 2)
 	{
 		memcpy(out + i - 2, symbol_pairs[value & 1023], 2);
@@ -132,29 +122,6 @@ uint64_to_text(uint64_t value, int n, char *out)
 	}
 	if (i == 1)
 		out[0] = SYMBOL((int) (value & 31));
-}
-
-/* Big-endian 64-bit loads and stores; compilers make these one bswap each. */
-static inline uint64_t
-load_be64(const uint8_t *in)
-{
-	uint64_t	value = 0;
-
-	UNROLLED
-	for (int i = 0; i < 8; i++)
-		value = (value << 8) | in[i];
-	return value;
-}
-
-static inline void
-store_be64(uint64_t value, uint8_t *out)
-{
-	UNROLLED
-	for (int i = 7; i >= 0; i--)
-	{
-		out[i] = (uint8_t) value;
-		value >>= 8;
-	}
 }
 
 /*
@@ -191,8 +158,8 @@ ulid_decode(const char *text, size_t len, uint8_t out[ULID_BYTES])
 void
 ulid_encode(const uint8_t in[ULID_BYTES], char out[ULID_TEXT_LEN])
 {
-	uint64_t	hi = load_be64(in);
-	uint64_t	lo = load_be64(in + 8);
+	uint64_t	hi = load_be(in, 8);
+	uint64_t	lo = load_be(in + 8, 8);
 
 	uint64_to_text(hi >> 16, 10, out);
 	uint64_to_text(((hi & MASK(16)) << 24) | (lo >> 40), 8, out + 10);

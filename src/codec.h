@@ -42,4 +42,38 @@ extern codec_status ulid_flake_decode(const char *text, size_t len,
 /* A value in 0 .. 2^63-1 to 13 upper-case characters (no NUL is written). */
 extern void ulid_flake_encode(uint64_t value, char out[ULID_FLAKE_TEXT_LEN]);
 
+/*
+ * Big-endian byte order, shared by the codec, the generators and the types.
+ * The loops run a constant number of times at every call site; unrolled,
+ * they are straight-line code (GCC does not unroll them at -O2 by itself).
+ */
+#if defined(__GNUC__)
+#define ULID_UNROLLED _Pragma("GCC unroll 16")
+#else
+#define ULID_UNROLLED
+#endif
+
+/* The n (at most 8) bytes at in, most significant first. */
+static inline uint64_t
+load_be(const uint8_t *in, int n)
+{
+	uint64_t	value = 0;
+
+	ULID_UNROLLED
+	for (int i = 0; i < n; i++)
+		value = (value << 8) | in[i];
+	return value;
+}
+
+static inline void
+store_be64(uint64_t value, uint8_t *out)
+{
+	ULID_UNROLLED
+	for (int i = 7; i >= 0; i--)
+	{
+		out[i] = (uint8_t) value;
+		value >>= 8;
+	}
+}
+
 #endif							/* ULID_CODEC_H */

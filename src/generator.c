@@ -6,26 +6,20 @@
 
 #define RANDOM_HI_MASK	UINT64_C(0xFFFF)
 
+/* The two words of a ULID (see ulid_generator) from its parts. */
+static void
+ulid_words(uint64_t unix_ms, const uint8_t randomness[ULID_RANDOM_BYTES],
+		   uint64_t *hi, uint64_t *lo)
+{
+	*hi = (unix_ms << 16) | load_be(randomness, 2);
+	*lo = load_be(randomness + 2, 8);
+}
+
 static void
 ulid_words_to_bytes(uint64_t hi, uint64_t lo, uint8_t out[ULID_BYTES])
 {
-	for (int i = 7; i >= 0; i--)
-	{
-		out[i] = (uint8_t) hi;
-		out[i + 8] = (uint8_t) lo;
-		hi >>= 8;
-		lo >>= 8;
-	}
-}
-
-static uint64_t
-bytes_to_word(const uint8_t *in, int n)
-{
-	uint64_t	value = 0;
-
-	for (int i = 0; i < n; i++)
-		value = (value << 8) | in[i];
-	return value;
+	store_be64(hi, out);
+	store_be64(lo, out + 8);
 }
 
 void
@@ -33,9 +27,10 @@ ulid_from_time_and_random(uint64_t unix_ms,
 						  const uint8_t randomness[ULID_RANDOM_BYTES],
 						  uint8_t out[ULID_BYTES])
 {
-	uint64_t	hi = (unix_ms << 16) | bytes_to_word(randomness, 2);
-	uint64_t	lo = bytes_to_word(randomness + 2, 8);
+	uint64_t	hi,
+				lo;
 
+	ulid_words(unix_ms, randomness, &hi, &lo);
 	ulid_words_to_bytes(hi, lo, out);
 }
 
@@ -59,8 +54,7 @@ ulid_generator_next(ulid_generator *gen, int64_t now_ms,
 		if (now_ms < 0 || now_ms > ULID_MAX_UNIX_MS)
 			return GEN_TIME_OUT_OF_RANGE;
 		random(fresh, sizeof(fresh));
-		gen->hi = ((uint64_t) now_ms << 16) | bytes_to_word(fresh, 2);
-		gen->lo = bytes_to_word(fresh + 2, 8);
+		ulid_words((uint64_t) now_ms, fresh, &gen->hi, &gen->lo);
 		gen->started = true;
 	}
 	ulid_words_to_bytes(gen->hi, gen->lo, out);
@@ -115,7 +109,25 @@ random_bits(random_source random, int bits)
 	int			nbytes = (bits + 7) / 8;
 
 	random(buf, nbytes);
-	return (uint32_t) bytes_to_word(buf, nbytes) & ((UINT32_C(1) << bits) - 1);
+	return (uint32_t) load_be(buf, nbytes) & ((UINT32_C(1) << bits) - 1);
+}
+
+uint32_t
+ulid_flake_fresh_randomness(random_source random, flake_layout layout)
+{
+	return random_bits(random, ULID_FLAKE_RANDOM_BITS(layout));
+}
+
+uint64_t
+ulid_flake_compose(int64_t flake_ms, uint32_t randomness, flake_layout layout,
+				   int node_id)
+{
+	uint64_t	value = ((uint64_t) flake_ms << ULID_FLAKE_LOW_BITS) |
+		((uint64_t) randomness << (int) layout);
+
+	if (layout == FLAKE_SCALABLE)
+		value |= (uint64_t) node_id;
+	return value;
 }
 
 gen_status
@@ -123,9 +135,7 @@ ulid_flake_generator_next(ulid_flake_generator *gen, int64_t now_unix_ms,
 						  flake_layout layout, int entropy_bytes, int node_id,
 						  random_source random, uint64_t *out)
 {
-	int			node_bits = (int) layout;
-	int			rand_bits = ULID_FLAKE_LOW_BITS - node_bits;
-	uint32_t	rand_max = (UINT32_C(1) << rand_bits) - 1;
+	uint32_t	rand_max = ULID_FLAKE_RANDOM_MAX(layout);
 	int64_t		now_ms;
 
 	if (gen->started && now_unix_ms <= gen->ms + ULID_FLAKE_EPOCH_UNIX_MS)
@@ -144,13 +154,10 @@ ulid_flake_generator_next(ulid_flake_generator *gen, int64_t now_unix_ms,
 	{
 		if (!ulid_flake_ms_from_unix(now_unix_ms, &now_ms))
 			return GEN_TIME_OUT_OF_RANGE;
-		gen->randomness = random_bits(random, rand_bits);
+		gen->randomness = ulid_flake_fresh_randomness(random, layout);
 		gen->ms = now_ms;
 		gen->started = true;
 	}
-	*out = ((uint64_t) gen->ms << ULID_FLAKE_LOW_BITS) |
-		((uint64_t) gen->randomness << node_bits);
-	if (layout == FLAKE_SCALABLE)
-		*out |= (uint64_t) node_id;
+	*out = ulid_flake_compose(gen->ms, gen->randomness, layout, node_id);
 	return GEN_OK;
 }

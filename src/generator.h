@@ -70,6 +70,20 @@ typedef enum flake_layout
 	FLAKE_SCALABLE = ULID_FLAKE_NODE_BITS	/* 15 random bits + 5 node bits */
 } flake_layout;
 
+#define ULID_FLAKE_RANDOM_BITS(layout)	(ULID_FLAKE_LOW_BITS - (int) (layout))
+#define ULID_FLAKE_RANDOM_MAX(layout)	((UINT32_C(1) << ULID_FLAKE_RANDOM_BITS(layout)) - 1)
+
+/*
+ * A Ulid-Flake from its fields: milliseconds since the flake epoch, the
+ * random field, and in the scalable layout the node id.  No range checks.
+ */
+extern uint64_t ulid_flake_compose(int64_t flake_ms, uint32_t randomness,
+								   flake_layout layout, int node_id);
+
+/* A fresh, uniform random field for the layout. */
+extern uint32_t ulid_flake_fresh_randomness(random_source random,
+											flake_layout layout);
+
 /* Last Ulid-Flake generated in one layout. */
 typedef struct ulid_flake_generator
 {

@@ -31,11 +31,7 @@ new_ulid(void)
 static int64
 ulid_time_ms(const pg_ulid *id)
 {
-	int64		ms = 0;
-
-	for (int i = 0; i < ULID_TIME_BYTES; i++)
-		ms = (ms << 8) | id->data[i];
-	return ms;
+	return (int64) load_be(id->data, ULID_TIME_BYTES);
 }
 
 static pg_ulid *

@@ -14,19 +14,18 @@
 
 #define TYPE_NAME "ulid_flake"
 
-#define RANDOM_BITS(layout)	(ULID_FLAKE_LOW_BITS - (int) (layout))
-#define RANDOM_MAX(layout)	((INT64CONST(1) << RANDOM_BITS(layout)) - 1)
-
 static int64
 flake_unix_ms(int64 value)
 {
 	return (value >> ULID_FLAKE_LOW_BITS) + ULID_FLAKE_EPOCH_UNIX_MS;
 }
 
+/* A stand-alone Ulid-Flake of a (range-checked) Unix ms. */
 static int64
-flake_from_unix_ms(int64 unix_ms, int64 low_bits)
+standalone_flake(int64 unix_ms, uint32 randomness)
 {
-	return ((unix_ms - ULID_FLAKE_EPOCH_UNIX_MS) << ULID_FLAKE_LOW_BITS) | low_bits;
+	return (int64) ulid_flake_compose(unix_ms - ULID_FLAKE_EPOCH_UNIX_MS, randomness,
+									  FLAKE_STANDALONE, 0);
 }
 
 static int64
@@ -38,14 +37,14 @@ timestamptz_to_flake_unix_ms(TimestampTz ts)
 }
 
 static void
-check_non_negative(int64 value)
+check_in_range(const char *what, int64 value, int64 max)
 {
-	if (value < 0)
+	if (value < 0 || value > max)
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("value " INT64_FORMAT " is out of range for type ulid_flake",
-						value),
-				 errdetail("A ulid_flake is between 0 and 9223372036854775807.")));
+				 errmsg("%s " INT64_FORMAT " is out of range for type ulid_flake",
+						what, value),
+				 errdetail("It must be between 0 and " INT64_FORMAT ".", max)));
 }
 
 /* A value from len bytes of text; false after a (soft) error report. */
@@ -114,7 +113,7 @@ ulid_flake_recv(PG_FUNCTION_ARGS)
 	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
 	int64		value = pq_getmsgint64(buf);
 
-	check_non_negative(value);
+	check_in_range("value", value, PG_INT64_MAX);
 	PG_RETURN_INT64(value);
 }
 
@@ -135,7 +134,7 @@ ulid_flake_from_bigint(PG_FUNCTION_ARGS)
 {
 	int64		value = PG_GETARG_INT64(0);
 
-	check_non_negative(value);
+	check_in_range("value", value, PG_INT64_MAX);
 	PG_RETURN_INT64(value);
 }
 
@@ -160,7 +159,7 @@ ulid_flake_randomness(PG_FUNCTION_ARGS)
 	int64		value = PG_GETARG_INT64(0);
 	flake_layout layout = PG_GETARG_BOOL(1) ? FLAKE_SCALABLE : FLAKE_STANDALONE;
 
-	PG_RETURN_INT32((int32) ((value >> (int) layout) & RANDOM_MAX(layout)));
+	PG_RETURN_INT32((int32) ((value >> (int) layout) & ULID_FLAKE_RANDOM_MAX(layout)));
 }
 
 PG_FUNCTION_INFO_V1(ulid_flake_node_id);
@@ -174,27 +173,16 @@ PG_FUNCTION_INFO_V1(ulid_flake_lower);
 Datum
 ulid_flake_lower(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT64(flake_from_unix_ms(timestamptz_to_flake_unix_ms(PG_GETARG_TIMESTAMPTZ(0)),
-									   0));
+	PG_RETURN_INT64(standalone_flake(timestamptz_to_flake_unix_ms(PG_GETARG_TIMESTAMPTZ(0)),
+									 0));
 }
 
 PG_FUNCTION_INFO_V1(ulid_flake_upper);
 Datum
 ulid_flake_upper(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT64(flake_from_unix_ms(timestamptz_to_flake_unix_ms(PG_GETARG_TIMESTAMPTZ(0)),
-									   RANDOM_MAX(FLAKE_STANDALONE)));
-}
-
-static void
-check_in_range(const char *what, int64 value, int64 max)
-{
-	if (value < 0 || value > max)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("%s " INT64_FORMAT " is out of range for type ulid_flake",
-						what, value),
-				 errdetail("It must be between 0 and " INT64_FORMAT ".", max)));
+	PG_RETURN_INT64(standalone_flake(timestamptz_to_flake_unix_ms(PG_GETARG_TIMESTAMPTZ(0)),
+									 ULID_FLAKE_RANDOM_MAX(FLAKE_STANDALONE)));
 }
 
 /* Not STRICT: a NULL node_id means the stand-alone layout. */
@@ -205,7 +193,7 @@ ulid_flake_from_parts(PG_FUNCTION_ARGS)
 	int64		unix_ms;
 	int64		randomness;
 	flake_layout layout = PG_ARGISNULL(2) ? FLAKE_STANDALONE : FLAKE_SCALABLE;
-	int64		low_bits;
+	int64		node_id = 0;
 
 	if (PG_ARGISNULL(0) || PG_ARGISNULL(1))
 		PG_RETURN_NULL();
@@ -213,16 +201,14 @@ ulid_flake_from_parts(PG_FUNCTION_ARGS)
 	randomness = PG_GETARG_INT32(1);
 
 	check_in_range("unix_ms", unix_ms - ULID_FLAKE_EPOCH_UNIX_MS, ULID_FLAKE_MAX_MS);
-	check_in_range("randomness", randomness, RANDOM_MAX(layout));
-	low_bits = randomness << (int) layout;
+	check_in_range("randomness", randomness, ULID_FLAKE_RANDOM_MAX(layout));
 	if (layout == FLAKE_SCALABLE)
 	{
-		int64		node_id = PG_GETARG_INT32(2);
-
+		node_id = PG_GETARG_INT32(2);
 		check_in_range("node_id", node_id, ULID_FLAKE_MAX_NODE_ID);
-		low_bits |= node_id;
 	}
-	PG_RETURN_INT64(flake_from_unix_ms(unix_ms, low_bits));
+	PG_RETURN_INT64((int64) ulid_flake_compose(unix_ms - ULID_FLAKE_EPOCH_UNIX_MS,
+											   (uint32) randomness, layout, (int) node_id));
 }
 
 PG_FUNCTION_INFO_V1(ulid_flake_generate_at);
@@ -230,12 +216,10 @@ Datum
 ulid_flake_generate_at(PG_FUNCTION_ARGS)
 {
 	int64		unix_ms = timestamptz_to_flake_unix_ms(PG_GETARG_TIMESTAMPTZ(0));
-	uint8_t		bytes[3];
 
-	ulid_random_fill(bytes, sizeof(bytes));
-	PG_RETURN_INT64(flake_from_unix_ms(unix_ms,
-									   ((bytes[0] << 16) | (bytes[1] << 8) | bytes[2]) &
-									   RANDOM_MAX(FLAKE_STANDALONE)));
+	PG_RETURN_INT64(standalone_flake(unix_ms,
+									 ulid_flake_fresh_randomness(ulid_random_fill,
+																 FLAKE_STANDALONE)));
 }
 
 /*

@@ -31,9 +31,7 @@ $$;
 
 \echo
 \echo 'Generators: SELECT count(f()) FROM generate_series(1, N); medians'
-WITH m AS (
-	SELECT case_name, percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS ms
-	  FROM timings WHERE bench = 'generate' GROUP BY 1),
+WITH m AS (SELECT case_name, ms FROM medians WHERE bench = 'generate'),
 ref AS (SELECT ms FROM m WHERE case_name = 'gen_random_uuid()'),
 floor AS (SELECT ms FROM m WHERE case_name = '1')
 SELECT CASE WHEN case_name = '1' THEN 'count(1) (floor)' ELSE case_name END AS "function",
@@ -47,9 +45,7 @@ SELECT CASE WHEN case_name = '1' THEN 'count(1) (floor)' ELSE case_name END AS "
 
 \echo
 \echo 'Bulk INSERT of N rows, PRIMARY KEY DEFAULT f(), unlogged; medians'
-WITH m AS (
-	SELECT case_name, percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS ms
-	  FROM timings WHERE bench = 'insert' GROUP BY 1),
+WITH m AS (SELECT case_name, ms FROM medians WHERE bench = 'insert'),
 ref AS (SELECT ms FROM m WHERE case_name = 'bench_uuid'),
 big AS (SELECT ms FROM m WHERE case_name = 'bench_bigserial')
 SELECT CASE case_name WHEN 'bench_uuid' THEN 'uuid DEFAULT gen_random_uuid()'

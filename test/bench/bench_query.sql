@@ -64,10 +64,6 @@ BEGIN
 END
 $$;
 
-CREATE TEMP VIEW medians AS
-SELECT bench, case_name, percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS ms
-  FROM timings GROUP BY 1, 2;
-
 \echo
 \echo 'Text output (count(id::text)) and input (count(x::type)), per-row cost above the count(id) / count(x) floor; medians'
 SELECT CASE m.case_name WHEN 'flake' THEN 'ulid_flake' ELSE m.case_name END AS type,

@@ -17,3 +17,7 @@ BEGIN
 	RETURN 1000 * extract(epoch FROM clock_timestamp() - t0);
 END
 $$;
+
+CREATE TEMP VIEW medians AS
+SELECT bench, case_name, percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS ms
+  FROM timings GROUP BY 1, 2;
