@@ -42,6 +42,8 @@ endif
 ifeq ($(shell test $(MAJORVERSION) -ge 16 && echo yes),yes)
 REGRESS += soft_errors
 endif
+# last: it drops the extension to install and update each version
+REGRESS += upgrade
 
 # C unit tests of the pure codec and generator, under ASan and UBSan.
 UNIT_CC ?= $(CC)
