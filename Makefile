@@ -121,6 +121,13 @@ stress:
 	ULID_CONCURRENCY_ROWS=100000 test/cluster.sh test/concurrency.sh
 	ULID_CONCURRENCY_ROWS=100000 ULID_SERVER_OPTS="-c shared_preload_libraries=ulid" test/cluster.sh test/concurrency.sh
 
+# a database using both types through pg_upgrade to a newer major; needs
+# the extension installed into both servers (not part of make test):
+#   make pg-upgrade-check NEW_PG_CONFIG=/usr/lib/postgresql/17/bin/pg_config
+.PHONY: pg-upgrade-check
+pg-upgrade-check:
+	OLD_PG_CONFIG=$(PG_CONFIG) test/pg_upgrade_check.sh
+
 # ulid and ulid_flake as Citus distribution columns on a local 3-node
 # cluster; needs Citus installed into the server (not part of make test).
 .PHONY: citus-check

@@ -51,16 +51,7 @@ coordinator=${ports[0]}
 on "$coordinator" -c "SELECT citus_set_coordinator_host('127.0.0.1', $coordinator)" >/dev/null
 on "$coordinator" -c "SELECT citus_add_node('127.0.0.1', ${ports[1]})" -c "SELECT citus_add_node('127.0.0.1', ${ports[2]})" >/dev/null
 
-n=0
-check() {
-	local description=$1 got=$2 expected=$3
-	n=$((n + 1))
-	if [ "$got" = "$expected" ]; then
-		echo "ok $n - $description: $got"
-	else
-		echo "not ok $n - $description: expected $expected, got $got"
-	fi
-}
+. "$(dirname "$0")/tap.sh"
 echo "# $(on "$coordinator" -c "SELECT 'PostgreSQL ' || current_setting('server_version') || ', Citus ' || extversion FROM pg_extension WHERE extname = 'citus'")"
 
 # CREATE EXTENSION on the coordinator reaches the workers

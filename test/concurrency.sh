@@ -29,29 +29,21 @@ echo 'INSERT INTO ulid_keys (session) VALUES (:client_id);' >"$script"
 echo 'INSERT INTO flake_keys (session) VALUES (:client_id);' >"$script"
 "$bindir/pgbench" -n -c $clients -j 2 -t "$rows" -f "$script" "$db" >/dev/null
 
-n=0
-check() {
-	local description=$1 query=$2 expected=$3 got
-	n=$((n + 1))
-	got=$(psql -X -q -At -d "$db" -c "$query")
-	if [ "$got" = "$expected" ]; then
-		echo "ok $n - $description: $got"
-	else
-		echo "not ok $n - $description: expected $expected, got $got"
-	fi
-}
+. "$(dirname "$0")/tap.sh"
+# check_query DESCRIPTION QUERY EXPECTED
+check_query() { check "$1" "$(psql -X -q -At -d "$db" -c "$2")" "$3"; }
 
 total=$((rows * clients))
 for t in ulid_keys flake_keys; do
-	check "$t: rows from $clients sessions" "SELECT count(*) FROM $t" "$total"
-	check "$t: sessions" "SELECT count(DISTINCT session) FROM $t" "$clients"
-	check "$t: strictly increasing within each session" \
+	check_query "$t: rows from $clients sessions" "SELECT count(*) FROM $t" "$total"
+	check_query "$t: sessions" "SELECT count(DISTINCT session) FROM $t" "$clients"
+	check_query "$t: strictly increasing within each session" \
 		"SELECT count(*) FROM (SELECT id, lag(id) OVER (PARTITION BY session ORDER BY seq) AS prev FROM $t) s WHERE id <= prev" 0
 done
-check "ulid_keys: no duplicates" "SELECT count(*) - count(DISTINCT id) FROM ulid_keys" 0
+check_query "ulid_keys: no duplicates" "SELECT count(*) - count(DISTINCT id) FROM ulid_keys" 0
 # One Ulid-Flake generator state serves every session of the server, so
 # its 20 random bits never give two sessions the same id.
-check "flake_keys: no duplicates across sessions (server-wide generator)" \
+check_query "flake_keys: no duplicates across sessions (server-wide generator)" \
 	"SELECT count(*) - count(DISTINCT id) FROM flake_keys" 0
 
 # A session terminated in the middle of a large INSERT: its uncommitted rows
@@ -69,15 +61,15 @@ done
 sleep 0.5
 psql -X -q -At -d "$db" -c "SELECT pg_terminate_backend($pid)" >/dev/null
 wait $victim || true
-check "a session terminated mid-INSERT: committed rows all there" \
+check_query "a session terminated mid-INSERT: committed rows all there" \
 	"SELECT count(*) FROM ulid_keys" "$before"
-check "  ... none of its rows" "SELECT count(*) FROM ulid_keys WHERE session = 99" 0
+check_query "  ... none of its rows" "SELECT count(*) FROM ulid_keys WHERE session = 99" 0
 psql -X -q -d "$db" -c "CREATE EXTENSION IF NOT EXISTS amcheck" >/dev/null 2>&1
 if psql -X -At -d "$db" -c "SELECT 1 FROM pg_extension WHERE extname = 'amcheck'" | grep -q 1; then
-	check "  ... the primary key index is intact (amcheck)" \
+	check_query "  ... the primary key index is intact (amcheck)" \
 		"SELECT count(*) FROM (SELECT bt_index_check('ulid_keys_pkey', true)) s" 1
 fi
-check "  ... and generating goes on in new sessions" \
+check_query "  ... and generating goes on in new sessions" \
 	"INSERT INTO ulid_keys (session) SELECT 100 FROM generate_series(1, 1000); INSERT INTO flake_keys (session) SELECT 100 FROM generate_series(1, 1000); SELECT count(DISTINCT id) FROM ulid_keys WHERE session = 100" 1000
 
 echo "1..$n"

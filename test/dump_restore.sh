@@ -44,11 +44,7 @@ SQL
 }
 before=$(fingerprint dump_src)
 
-n=0
-check() {
-	n=$((n + 1))
-	if [ "$2" = "$3" ]; then echo "ok $n - $1"; else echo "not ok $n - $1"; diff <(echo "$2") <(echo "$3") | sed 's/^/# /' || true; fi
-}
+. "$(dirname "$0")/tap.sh"
 
 check "non-superuser owner installed ulid into schema ids" \
 	"$(psql -X -At -d dump_src -c "SELECT extname || ' ' || nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = extnamespace WHERE extname = 'ulid'")" \
