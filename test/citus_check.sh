@@ -16,13 +16,8 @@ if [ ! -f "$("$PG_CONFIG" --sharedir)/extension/citus.control" ]; then
 	exit 0
 fi
 base=${ULID_CITUS_PORT:-9700}
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/ulid-citus.XXXXXX")
-chmod 755 "$tmp"
-as_owner=()
-if [ "$(id -u)" = 0 ]; then
-	chown postgres: "$tmp"
-	as_owner=(runuser -u postgres --)
-fi
+. "$(dirname "$0")/throwaway.sh"
+throwaway_dir ulid-citus
 ports=("$base" $((base + 1)) $((base + 2)))
 cleanup() {
 	for p in "${ports[@]}"; do
@@ -33,7 +28,7 @@ cleanup() {
 trap cleanup EXIT
 
 for p in "${ports[@]}"; do
-	"${as_owner[@]}" "$bindir/initdb" -D "$tmp/n$p" -U postgres --auth=trust --no-sync -E UTF8 --locale=C >/dev/null
+	init_cluster "$bindir" "$tmp/n$p" >/dev/null
 	cat >>"$tmp/n$p/postgresql.conf" <<EOF
 listen_addresses = '127.0.0.1'
 port = $p

@@ -15,13 +15,8 @@ set -euo pipefail
 PG_CONFIG=${PG_CONFIG:-pg_config}
 bindir=$("$PG_CONFIG" --bindir)
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/ulid-cluster.XXXXXX")
-chmod 755 "$tmp"
-as_owner=()
-if [ "$(id -u)" = 0 ]; then
-	chown postgres: "$tmp"
-	as_owner=(runuser -u postgres --)
-fi
+. "$(dirname "$0")/throwaway.sh"
+throwaway_dir ulid-cluster
 
 cleanup() {
 	"${as_owner[@]}" "$bindir/pg_ctl" -D "$tmp/data" -m immediate -w stop >/dev/null 2>&1 || true
@@ -29,8 +24,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"${as_owner[@]}" "$bindir/initdb" -D "$tmp/data" -U postgres --auth=trust \
-	--no-sync -E UTF8 --locale=C >"$tmp/initdb.log" 2>&1 ||
+init_cluster "$bindir" "$tmp/data" >"$tmp/initdb.log" 2>&1 ||
 	{ cat "$tmp/initdb.log"; exit 1; }
 
 cat >>"$tmp/data/postgresql.conf" <<EOF

@@ -27,13 +27,8 @@ done
 old_bin=$("$OLD_PG_CONFIG" --bindir)
 new_bin=$("$NEW_PG_CONFIG" --bindir)
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/ulid-upgrade.XXXXXX")
-chmod 755 "$tmp"
-as_owner=()
-if [ "$(id -u)" = 0 ]; then
-	chown postgres: "$tmp"
-	as_owner=(runuser -u postgres --)
-fi
+. "$(dirname "$0")/throwaway.sh"
+throwaway_dir ulid-upgrade
 cleanup() {
 	for d in old new; do
 		"${as_owner[@]}" "$old_bin/pg_ctl" -D "$tmp/$d" -m immediate -w stop >/dev/null 2>&1 || true
@@ -44,7 +39,7 @@ trap cleanup EXIT
 
 new_cluster() {
 	local bin=$1 dir=$2
-	"${as_owner[@]}" "$bin/initdb" -D "$dir" -U postgres --auth=trust --no-sync -E UTF8 --locale=C --data-checksums >/dev/null
+	init_cluster "$bin" "$dir" --data-checksums >/dev/null
 	cat >>"$dir/postgresql.conf" <<EOF
 listen_addresses = ''
 unix_socket_directories = '$tmp'
