@@ -70,18 +70,21 @@ check "restored btree indexes pass amcheck" \
 check "a generated DEFAULT still works after restore" \
 	"$(psql -X -q -At -d dump_custom -c "SET search_path = public, ids" -c "INSERT INTO orders (note) VALUES ('after') RETURNING id > (SELECT max(id) FROM orders WHERE note <> 'max' AND note <> 'after') AND id::timestamptz > now() - interval '1 minute'")" "t"
 
+check "restored: operators and min/max resolve with only public on the search_path" \
+	"$(psql -X -q -At -d dump_plain -c "SET search_path = public" -c "SELECT count(*) FROM orders o JOIN tickets t ON t.order_id = o.id WHERE o.id >= (SELECT min(order_id) FROM tickets) AND t.id <> '0000000000000'")" "20002"
+
 # privileges: a role with none gets permission errors (42501), nothing else
 psql -X -q -c "CREATE ROLE nobody LOGIN" -c "CREATE DATABASE no_ulid"
 sqlstate() {
 	psql -X -q -At -U nobody -d "$1" -v VERBOSITY=verbose -c "$2" 2>&1 |
 		sed -n 's/^ERROR:  \([0-9A-Z]\{5\}\): .*/\1/p' | head -1
 }
-check "no USAGE on schema ids: calling ids.ulid_generate() is 42501" \
+check "no USAGE on schema ids: calling ids.ulid_generate() gives" \
 	"$(sqlstate dump_src "SELECT ids.ulid_generate()")" "42501"
-check "no SELECT on a ulid-keyed table: 42501" "$(sqlstate dump_src "SELECT * FROM orders")" "42501"
-check "not the database owner: CREATE EXTENSION ulid is 42501" \
+check "no SELECT on a ulid-keyed table: reading it gives" "$(sqlstate dump_src "SELECT * FROM orders")" "42501"
+check "not the database owner: CREATE EXTENSION ulid gives" \
 	"$(sqlstate no_ulid "CREATE EXTENSION ulid")" "42501"
-check "not the extension owner: DROP EXTENSION ulid is 42501" "$(sqlstate dump_src "DROP EXTENSION ulid")" "42501"
+check "not the extension owner: DROP EXTENSION ulid gives" "$(sqlstate dump_src "DROP EXTENSION ulid")" "42501"
 psql -X -q -U app_owner -d dump_src -c "GRANT USAGE ON SCHEMA ids TO nobody"
 check "with USAGE on ids: the functions are executable by anyone" \
 	"$(psql -X -q -At -U nobody -d dump_src -c "SELECT pg_typeof(ids.ulid_generate())::text")" "ids.ulid"
