@@ -83,6 +83,8 @@ SELECT ulid_flake_from_parts(1717653966666, 627498) AS standalone,
        ulid_flake_from_parts(1717653966666, 19609, 10) AS scalable,
        ulid_flake_from_parts(NULL, 1) AS null_time;
 SELECT ulid_flake_from_parts(1704067199999, 0);
+SELECT ulid_flake_from_parts(10500160222208, 0);
+SELECT ulid_flake_from_parts(1704067200000, 0) AS lowest, ulid_flake_from_parts(10500160222207, 1048575) AS highest;
 SELECT ulid_flake_from_parts(1717653966666, 1048576);
 SELECT ulid_flake_from_parts(1717653966666, 32768, 0);
 SELECT ulid_flake_from_parts(1717653966666, 0, 32);

@@ -17,7 +17,6 @@
 
 #define INVALID_DIGIT 0xFF
 
-
 /*
  * Digit value of every byte; INVALID_DIGIT for bytes outside the alphabet.
  * Lower case is accepted; the excluded letters I, L, O and U, and every

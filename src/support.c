@@ -70,6 +70,19 @@ report_time_out_of_range(int64 unix_ms, const char *type_name)
 }
 
 void
+check_argument_range(const char *what, int64 value, int64 min, int64 max,
+					 const char *type_name)
+{
+	if (value < min || value > max)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("%s " INT64_FORMAT " is out of range for type %s",
+						what, value, type_name),
+				 errdetail("It must be between " INT64_FORMAT " and " INT64_FORMAT ".",
+						   min, max)));
+}
+
+void
 report_clock_out_of_range(int64 unix_ms, const char *type_name)
 {
 	ereport(ERROR,

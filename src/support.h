@@ -56,6 +56,13 @@ extern TimestampTz unix_ms_to_timestamptz(int64 unix_ms);
 /* Raise 22008 for a Unix millisecond outside what type_name can hold. */
 extern void report_time_out_of_range(int64 unix_ms, const char *type_name);
 
+/*
+ * Raise 22003 when the argument what (a number the caller passed, named as
+ * in the SQL signature) is outside min .. max for type_name.
+ */
+extern void check_argument_range(const char *what, int64 value, int64 min,
+								 int64 max, const char *type_name);
+
 /* Raise 22003 for a wall clock outside what type_name can hold. */
 extern void report_clock_out_of_range(int64 unix_ms, const char *type_name);
 

@@ -241,13 +241,7 @@ ulid_from_parts(PG_FUNCTION_ARGS)
 	bytea	   *randomness = PG_GETARG_BYTEA_PP(1);
 	pg_ulid    *result;
 
-	if (unix_ms < 0 || unix_ms > ULID_MAX_UNIX_MS)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("unix_ms " INT64_FORMAT " is out of range for type ulid",
-						unix_ms),
-				 errdetail("A ulid holds 0 to " INT64_FORMAT " ms.",
-						   ULID_MAX_UNIX_MS)));
+	check_argument_range("unix_ms", unix_ms, 0, ULID_MAX_UNIX_MS, TYPE_NAME);
 	if (VARSIZE_ANY_EXHDR(randomness) != ULID_RANDOM_BYTES)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),

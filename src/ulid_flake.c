@@ -36,15 +36,11 @@ timestamptz_to_flake_unix_ms(TimestampTz ts)
 								  TYPE_NAME);
 }
 
+/* Raise 22003 for an argument outside 0 .. max. */
 static void
 check_in_range(const char *what, int64 value, int64 max)
 {
-	if (value < 0 || value > max)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("%s " INT64_FORMAT " is out of range for type ulid_flake",
-						what, value),
-				 errdetail("It must be between 0 and " INT64_FORMAT ".", max)));
+	check_argument_range(what, value, 0, max, TYPE_NAME);
 }
 
 /* A value from len bytes of text; false after a (soft) error report. */
@@ -200,7 +196,8 @@ ulid_flake_from_parts(PG_FUNCTION_ARGS)
 	unix_ms = PG_GETARG_INT64(0);
 	randomness = PG_GETARG_INT32(1);
 
-	check_in_range("unix_ms", unix_ms - ULID_FLAKE_EPOCH_UNIX_MS, ULID_FLAKE_MAX_MS);
+	check_argument_range("unix_ms", unix_ms, ULID_FLAKE_EPOCH_UNIX_MS,
+						 ULID_FLAKE_EPOCH_UNIX_MS + ULID_FLAKE_MAX_MS, TYPE_NAME);
 	check_in_range("randomness", randomness, ULID_FLAKE_RANDOM_MAX(layout));
 	if (layout == FLAKE_SCALABLE)
 	{

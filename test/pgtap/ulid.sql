@@ -1,6 +1,6 @@
 -- pgTAP: the ulid type's catalog objects, errors with SQLSTATEs, results.
 \ir prologue.psql
-SELECT plan(47);
+SELECT plan(49);
 
 -- catalog
 SELECT has_type('ulid');
@@ -20,6 +20,9 @@ SELECT has_opclass('ulid_minmax_ops');
 SELECT has_operator('ulid', '=', 'ulid', 'boolean');
 SELECT has_operator('ulid', '<', 'ulid', 'boolean');
 SELECT has_operator('ulid', '>=', 'ulid', 'boolean');
+-- in pg_catalog, as uuid's are, so that they resolve whatever the search_path
+SELECT has_operator('ulid', 'pg_catalog', '=', 'ulid', 'boolean', 'ulid = ulid is in pg_catalog');
+SELECT has_function('pg_catalog', 'min', ARRAY['ulid']);
 SELECT has_function('ulid_generate', ARRAY[]::text[]);
 SELECT has_function('ulid_generate', ARRAY['timestamp with time zone']);
 SELECT volatility_is('ulid_generate', ARRAY[]::text[], 'volatile');

@@ -1,6 +1,6 @@
 -- pgTAP: the ulid_flake type's catalog objects, errors with SQLSTATEs, results.
 \ir prologue.psql
-SELECT plan(30);
+SELECT plan(32);
 
 SELECT has_type('ulid_flake');
 SELECT has_cast('ulid_flake', 'bigint');
@@ -12,6 +12,8 @@ SELECT cast_context_is('bigint', 'ulid_flake', 'assignment');
 SELECT cast_context_is('ulid_flake', 'timestamp with time zone', 'explicit');
 SELECT has_opclass('ulid_flake_ops');
 SELECT has_opclass('ulid_flake_minmax_ops');
+SELECT has_operator('ulid_flake', 'pg_catalog', '<', 'ulid_flake', 'boolean', 'ulid_flake < ulid_flake is in pg_catalog');
+SELECT has_function('pg_catalog', 'max', ARRAY['ulid_flake']);
 SELECT has_function('ulid_flake_generate_scalable', ARRAY['integer']);
 
 SELECT throws_ok($$SELECT '00CMXB6TAK4S'::ulid_flake$$, '22P02',
