@@ -13,7 +13,12 @@ EXTVERSION = $(shell sed -n "s/^default_version *= *'\(.*\)'/\1/p" $(EXTENSION).
 MODULE_big = ulid
 OBJS = src/module.o src/codec.o src/generator.o src/support.o src/ulid.o src/ulid_flake.o src/flake_shared.o
 
-DATA = $(wildcard ulid--*.sql)
+# The install and update scripts are installed as built into build/: the
+# lines between "-- @if pg14" and "-- @endif" (BRIN classes PostgreSQL 14
+# brought) are dropped for 13, so that no script needs a DO block, which
+# would run as superuser in a trusted extension.
+EXT_SCRIPTS = $(wildcard $(EXTENSION)--*.sql)
+DATA_built = $(addprefix build/,$(EXT_SCRIPTS))
 
 REGRESS = setup ulid_type ulid_time ulid_generate ulid_flake brin
 REGRESS_OPTS = --load-extension=$(EXTENSION)
@@ -29,7 +34,7 @@ PG_CFLAGS += -Werror
 endif
 SHLIB_LINK += -Wl,-Bsymbolic
 
-EXTRA_CLEAN = test/unit/test_codec test/unit/test_generator results regression.diffs regression.out test/fuzz/fuzz_ulid test/fuzz/fuzz_ulid_flake test/fuzz/corpus
+EXTRA_CLEAN = build test/unit/test_codec test/unit/test_generator results regression.diffs regression.out test/fuzz/fuzz_ulid test/fuzz/fuzz_ulid_flake test/fuzz/corpus
 
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
@@ -38,7 +43,16 @@ include $(PGXS)
 # errors (pg_input_is_valid) from 16 on.
 ifeq ($(shell test $(MAJORVERSION) -ge 14 && echo yes),yes)
 REGRESS += brin_multi
+SCRIPT_FILTER = cat
+else
+SCRIPT_FILTER = sed '/^-- @if pg14$$/,/^-- @endif$$/d'
 endif
+
+# rebuilt when built for another major
+build/.major-$(MAJORVERSION):
+	@rm -rf build && mkdir -p build && touch $@
+build/%.sql: %.sql build/.major-$(MAJORVERSION)
+	$(SCRIPT_FILTER) $< >$@
 ifeq ($(shell test $(MAJORVERSION) -ge 16 && echo yes),yes)
 REGRESS += soft_errors
 endif
