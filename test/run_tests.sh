@@ -53,6 +53,7 @@ database_stage() {
 	run_regress
 	createdb ulid_tap
 	PGDATABASE=ulid_tap run_tap pgtap pg_prove --verbose --ext .sql -r test/pgtap
+	run_tap install_hijack test/install_hijack.sh
 	run_tap concurrency test/concurrency.sh
 	run_tap dump_restore test/dump_restore.sh
 	createdb clients_psycopg
