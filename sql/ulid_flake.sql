@@ -92,6 +92,32 @@ SELECT ulid_flake_from_parts(1717653966666, -1);
 SELECT ulid_flake_unix_ms(ulid_flake_generate('2030-01-02 03:04:05.678Z')) AS back_filled_ms;
 SELECT ulid_flake_generate('2020-01-01Z');
 
+-- back-filling: the same millisecond asked for again continues from the last
+-- id (+1 to 255), so up to 100,000 calls give strictly increasing, distinct
+-- ids until the millisecond is full, which is the 54000 error
+CREATE TEMP TABLE backfill (n int, id ulid_flake);
+DO $$
+DECLARE
+	ids ulid_flake[] := '{}';
+BEGIN
+	FOR i IN 1..100000 LOOP
+		BEGIN
+			ids := ids || ulid_flake_generate('2025-06-01 12:00:00.123Z');
+		EXCEPTION WHEN program_limit_exceeded THEN
+			RAISE NOTICE 'stopped: % (SQLSTATE %)', SQLERRM, SQLSTATE;
+			EXIT;
+		END;
+	END LOOP;
+	INSERT INTO backfill SELECT n, id FROM unnest(ids) WITH ORDINALITY AS u(id, n);
+END
+$$;
+SELECT count(*) > 0 AS some_ids, count(*) = count(DISTINCT id) AS all_distinct,
+       count(*) FILTER (WHERE id <= prev) AS out_of_order,
+       min(ulid_flake_timestamp(id)) = max(ulid_flake_timestamp(id)) AS one_millisecond,
+       bool_and(ulid_flake_randomness(id) - ulid_flake_randomness(prev) BETWEEN 1 AND 255) AS steps_1_to_255
+  FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM backfill) s;
+SELECT ulid_flake_timestamp(ulid_flake_generate('2025-06-01 12:00:00.122Z')) AT TIME ZONE 'UTC' AS earlier_ms_starts_fresh;
+
 -- TimeZone does not change which value a time is
 SET TimeZone = 'Pacific/Auckland';
 SELECT ulid_flake_lower('2026-01-01 00:00Z') AS in_auckland, '01TT8HD00NF6Y'::ulid_flake::timestamptz AS shown;

@@ -50,6 +50,18 @@ SELECT count(*) FILTER (WHERE ulid_unix_ms(id) > ulid_unix_ms(prev)) AS later_ms
        AS incremented
   FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM slow_ids) s WHERE prev IS NOT NULL;
 
+-- back-filling: asked for the same millisecond again, ulid_generate(timestamptz)
+-- goes on from the last id it gave (+1), so 100,000 calls never collide
+CREATE TEMP TABLE backfill AS
+SELECT n, ulid_generate('2025-06-01 12:00:00.123Z') AS id FROM generate_series(1, 100000) n;
+SELECT count(*) AS rows, count(DISTINCT id) AS distinct_ids,
+       count(*) FILTER (WHERE id <= prev) AS out_of_order,
+       min(ulid_timestamp(id)) = max(ulid_timestamp(id)) AS one_millisecond,
+       min(ulid_timestamp(id)) AT TIME ZONE 'UTC' AS at
+  FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM backfill) s;
+-- another millisecond, even an earlier one, starts fresh at that millisecond
+SELECT ulid_timestamp(ulid_generate('2025-06-01 12:00:00.122Z')) AT TIME ZONE 'UTC' AS earlier;
+
 -- drop-in names for pgx_ulid users
 SELECT gen_ulid() IS NOT NULL AS gen_ulid, gen_monotonic_ulid() < gen_monotonic_ulid() AS gen_monotonic_ulid;
 

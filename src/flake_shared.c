@@ -12,10 +12,13 @@
  * Where the 16 bytes live: on PostgreSQL 17 and later, a named DSM segment
  * that the first caller creates.  Before 17, a named struct in the main
  * shared memory segment: reserved at server start when the library is in
- * shared_preload_libraries, and otherwise created by the first backend that
- * needs it, from the spare room PostgreSQL leaves in that segment (a few
- * dozen bytes of about 100 kB).  Either way every backend finds it by name
- * through ShmemInitStruct, and no configuration is needed.
+ * shared_preload_libraries, and otherwise by the first backend that loads
+ * the library, from the spare room PostgreSQL leaves in that segment (about
+ * 100 kB).  That room is shared with the lock table, which grows into it:
+ * a transaction taking many locks, which any user can run, can use it all
+ * up before the library is first loaded.  Then the state cannot be had until
+ * the server restarts, and the flake generators say so, pointing to
+ * shared_preload_libraries, which is what guarantees it on 13 to 16.
  */
 #include "support.h"
 
@@ -47,16 +50,39 @@ init_shared_state(void *ptr)
 }
 
 #if !ULID_HAVE_DSM_REGISTRY
-/* Find the struct by name, creating it if this is the first backend. */
+/*
+ * Find the struct by name, creating it if this is the first backend; leave
+ * shared_state NULL when there is no room left for it.  This runs in
+ * _PG_init, where an error would make the whole library fail to load, so
+ * ShmemInitStruct's "not enough shared memory" is caught: it is raised with
+ * nothing held but our lock, and after undoing its own allocation.
+ */
 static void
 attach_shared_state(void)
 {
+	MemoryContext oldcontext = CurrentMemoryContext;
 	bool		found;
 
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
-	shared_state = ShmemInitStruct(FLAKE_SHARED_NAME, sizeof(FlakeSharedState), &found);
-	if (!found)
-		init_shared_state(shared_state);
+	PG_TRY();
+	{
+		shared_state = ShmemInitStruct(FLAKE_SHARED_NAME, sizeof(FlakeSharedState), &found);
+		if (!found)
+			init_shared_state(shared_state);
+	}
+	PG_CATCH();
+	{
+		ErrorData  *edata;
+
+		MemoryContextSwitchTo(oldcontext);
+		edata = CopyErrorData();
+		if (edata->sqlerrcode != ERRCODE_OUT_OF_MEMORY)
+			PG_RE_THROW();
+		FlushErrorState();
+		FreeErrorData(edata);
+		shared_state = NULL;
+	}
+	PG_END_TRY();
 	LWLockRelease(AddinShmemInitLock);
 }
 
@@ -85,11 +111,16 @@ startup_shared_state(void)
 #endif
 
 void
-flake_shared_state_preload(void)
+reserve_flake_shared_state(void)
 {
 #if !ULID_HAVE_DSM_REGISTRY
 	if (!process_shared_preload_libraries_in_progress)
+	{
+		/* as early as this backend can: before other users take the room */
+		if (IsUnderPostmaster)
+			attach_shared_state();
 		return;
+	}
 #if ULID_HAVE_SHMEM_REQUEST_HOOK
 	prev_shmem_request_hook = shmem_request_hook;
 	shmem_request_hook = request_shared_state;
@@ -113,6 +144,12 @@ flake_shared_state(flake_layout layout)
 										  init_shared_state, &found);
 #else
 		attach_shared_state();
+		if (shared_state == NULL)
+			ereport(ERROR,
+					(errcode(ERRCODE_OUT_OF_MEMORY),
+					 errmsg("could not reserve shared memory for the ulid_flake generator state"),
+					 errdetail("Other users (for example a transaction holding many locks) took the shared memory left over at server start before the ulid library was first loaded."),
+					 errhint("Add ulid to shared_preload_libraries and restart the server.")));
 #endif
 	}
 	return &shared_state->last[layout == FLAKE_SCALABLE ? 1 : 0];

@@ -34,13 +34,16 @@ ulid_from_time_and_random(uint64_t unix_ms,
 	ulid_words_to_bytes(hi, lo, out);
 }
 
-gen_status
-ulid_generator_next(ulid_generator *gen, int64_t now_ms,
+/*
+ * The next ULID of a generator whose next id is for millisecond ms:
+ * continuing the last id's millisecond (+1) when same_ms, else fresh.
+ */
+static gen_status
+ulid_generator_step(ulid_generator *gen, int64_t ms, bool same_ms,
 					random_source random, uint8_t out[ULID_BYTES])
 {
-	if (gen->started && now_ms <= (int64_t) (gen->hi >> 16))
+	if (same_ms)
 	{
-		/* same millisecond, or the clock went back: last value + 1 */
 		if (gen->lo == UINT64_MAX && (gen->hi & RANDOM_HI_MASK) == RANDOM_HI_MASK)
 			return GEN_OVERFLOW;
 		gen->lo++;
@@ -51,14 +54,39 @@ ulid_generator_next(ulid_generator *gen, int64_t now_ms,
 	{
 		uint8_t		fresh[ULID_RANDOM_BYTES];
 
-		if (now_ms < 0 || now_ms > ULID_MAX_UNIX_MS)
+		if (ms < 0 || ms > ULID_MAX_UNIX_MS)
 			return GEN_TIME_OUT_OF_RANGE;
 		random(fresh, sizeof(fresh));
-		ulid_words((uint64_t) now_ms, fresh, &gen->hi, &gen->lo);
+		ulid_words((uint64_t) ms, fresh, &gen->hi, &gen->lo);
 		gen->started = true;
 	}
 	ulid_words_to_bytes(gen->hi, gen->lo, out);
 	return GEN_OK;
+}
+
+static int64_t
+ulid_generator_last_ms(const ulid_generator *gen)
+{
+	return (int64_t) (gen->hi >> 16);
+}
+
+gen_status
+ulid_generator_next(ulid_generator *gen, int64_t now_ms,
+					random_source random, uint8_t out[ULID_BYTES])
+{
+	/* the same millisecond, or the clock went back: last value + 1 */
+	return ulid_generator_step(gen, now_ms,
+							   gen->started && now_ms <= ulid_generator_last_ms(gen),
+							   random, out);
+}
+
+gen_status
+ulid_generator_at(ulid_generator *gen, int64_t ms,
+				  random_source random, uint8_t out[ULID_BYTES])
+{
+	return ulid_generator_step(gen, ms,
+							   gen->started && ms == ulid_generator_last_ms(gen),
+							   random, out);
 }
 
 bool
@@ -72,11 +100,17 @@ ulid_flake_ms_from_unix(int64_t unix_ms, int64_t *flake_ms)
 	return true;
 }
 
+static int64_t
+ulid_flake_generator_last_unix_ms(const ulid_flake_generator *gen)
+{
+	return gen->ms + ULID_FLAKE_EPOCH_UNIX_MS;
+}
+
 int64_t
 ulid_flake_retry_ms(const ulid_flake_generator *gen, int64_t now_unix_ms,
 					bool *wait)
 {
-	int64_t		last_unix_ms = gen->ms + ULID_FLAKE_EPOCH_UNIX_MS;
+	int64_t		last_unix_ms = ulid_flake_generator_last_unix_ms(gen);
 
 	*wait = now_unix_ms >= last_unix_ms;
 	return last_unix_ms + 1;
@@ -130,17 +164,17 @@ ulid_flake_compose(int64_t flake_ms, uint32_t randomness, flake_layout layout,
 	return value;
 }
 
-gen_status
-ulid_flake_generator_next(ulid_flake_generator *gen, int64_t now_unix_ms,
+/* As ulid_generator_step, for a Ulid-Flake: the same millisecond adds n. */
+static gen_status
+ulid_flake_generator_step(ulid_flake_generator *gen, int64_t unix_ms, bool same_ms,
 						  flake_layout layout, int entropy_bytes, int node_id,
 						  random_source random, uint64_t *out)
 {
 	uint32_t	rand_max = ULID_FLAKE_RANDOM_MAX(layout);
-	int64_t		now_ms;
+	int64_t		flake_ms;
 
-	if (gen->started && now_unix_ms <= gen->ms + ULID_FLAKE_EPOCH_UNIX_MS)
+	if (same_ms)
 	{
-		/* same millisecond, or the clock went back: add n >= 1 */
 		uint32_t	n;
 
 		do
@@ -152,12 +186,34 @@ ulid_flake_generator_next(ulid_flake_generator *gen, int64_t now_unix_ms,
 	}
 	else
 	{
-		if (!ulid_flake_ms_from_unix(now_unix_ms, &now_ms))
+		if (!ulid_flake_ms_from_unix(unix_ms, &flake_ms))
 			return GEN_TIME_OUT_OF_RANGE;
 		gen->randomness = ulid_flake_fresh_randomness(random, layout);
-		gen->ms = now_ms;
+		gen->ms = flake_ms;
 		gen->started = true;
 	}
 	*out = ulid_flake_compose(gen->ms, gen->randomness, layout, node_id);
 	return GEN_OK;
+}
+
+gen_status
+ulid_flake_generator_next(ulid_flake_generator *gen, int64_t now_unix_ms,
+						  flake_layout layout, int entropy_bytes, int node_id,
+						  random_source random, uint64_t *out)
+{
+	/* the same millisecond, or the clock went back: add n >= 1 */
+	return ulid_flake_generator_step(gen, now_unix_ms,
+									 gen->started &&
+									 now_unix_ms <= ulid_flake_generator_last_unix_ms(gen),
+									 layout, entropy_bytes, node_id, random, out);
+}
+
+gen_status
+ulid_flake_generator_at(ulid_flake_generator *gen, int64_t unix_ms,
+						int entropy_bytes, random_source random, uint64_t *out)
+{
+	return ulid_flake_generator_step(gen, unix_ms,
+									 gen->started &&
+									 unix_ms == ulid_flake_generator_last_unix_ms(gen),
+									 FLAKE_STANDALONE, entropy_bytes, 0, random, out);
 }

@@ -58,6 +58,15 @@ extern gen_status ulid_generator_next(ulid_generator *gen, int64_t now_ms,
 									  random_source random,
 									  uint8_t out[ULID_BYTES]);
 
+/*
+ * Next ULID for millisecond ms, given rather than read from a clock
+ * (back-filling): +1 while the same millisecond is asked for again, fresh
+ * randomness for any other, earlier or later.  Same statuses as above.
+ */
+extern gen_status ulid_generator_at(ulid_generator *gen, int64_t ms,
+									random_source random,
+									uint8_t out[ULID_BYTES]);
+
 /* A ULID from a time and ten random bytes (no state, no range check). */
 extern void ulid_from_time_and_random(uint64_t unix_ms,
 									  const uint8_t randomness[ULID_RANDOM_BYTES],
@@ -106,6 +115,16 @@ extern gen_status ulid_flake_generator_next(ulid_flake_generator *gen,
 											int node_id,
 											random_source random,
 											uint64_t *out);
+
+/*
+ * Next stand-alone Ulid-Flake for Unix millisecond unix_ms, given rather
+ * than read from a clock: adds n while the same millisecond is asked for
+ * again, fresh randomness for any other.  GEN_OVERFLOW when the millisecond
+ * is full (there is no next millisecond to move on to).
+ */
+extern gen_status ulid_flake_generator_at(ulid_flake_generator *gen,
+										  int64_t unix_ms, int entropy_bytes,
+										  random_source random, uint64_t *out);
 
 /*
  * After GEN_OVERFLOW: the Unix ms at which to try again.  When the clock is

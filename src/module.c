@@ -23,13 +23,14 @@ static const struct config_enum_entry flake_overflow_options[] = {
 void
 _PG_init(void)
 {
+	/* the server's identity: only a superuser, or a role granted it, sets it */
 	DefineCustomIntVariable("ulid.flake_node_id",
 							"Node id (0 to 31) that ulid_flake_generate_scalable() writes into its ids.",
 							"-1, the default, means unset: each writer node must be given its own id.",
 							&ulid_flake_node_id_setting,
 							ULID_FLAKE_NODE_ID_UNSET,
 							ULID_FLAKE_NODE_ID_UNSET, ULID_FLAKE_MAX_NODE_ID,
-							PGC_USERSET, 0,
+							PGC_SUSET, 0,
 							NULL, NULL, NULL);
 	DefineCustomIntVariable("ulid.flake_entropy_bytes",
 							"Random bytes drawn for the increment between ulid_flake ids of one millisecond.",
@@ -47,5 +48,5 @@ _PG_init(void)
 							 PGC_USERSET, 0,
 							 NULL, NULL, NULL);
 	MarkGUCPrefixReserved("ulid");
-	flake_shared_state_preload();
+	reserve_flake_shared_state();
 }

@@ -93,14 +93,46 @@ report_clock_out_of_range(int64 unix_ms, const char *type_name)
 }
 
 void
+reset_if_inherited(int *owner, void *state, size_t size)
+{
+	if (*owner != MyProcPid)
+	{
+		memset(state, 0, size);
+		*owner = MyProcPid;
+	}
+}
+
+/*
+ * Polls of the clock before wait_for_clock_after() starts to sleep between
+ * them: about a millisecond of spinning on a vDSO clock, a few under a
+ * slower one (libfaketime).
+ */
+#define WAIT_SPIN_POLLS 20000
+#define WAIT_SLEEP_US 100
+
+void
 wait_for_clock_after(int64 unix_ms)
 {
+	int64		start_ms = ulid_clock_now_ms();
+	int			polls = 0;
+
 	/*
-	 * The wait is the rest of the current millisecond, shorter than a
-	 * sleep's granularity, so poll the clock.
+	 * The wait is normally the rest of the current millisecond, shorter
+	 * than a sleep's granularity, so poll the clock.  A clock that runs slow
+	 * or stands still must not cost a whole CPU, so after a while sleep
+	 * between polls.  A clock that went back would keep us here for as long
+	 * as it was set back: stop, and let the caller move on from its last id.
 	 */
-	while (ulid_clock_now_ms() <= unix_ms)
+	for (;;)
+	{
+		int64		now_ms = ulid_clock_now_ms();
+
+		if (now_ms > unix_ms || now_ms < start_ms)
+			return;
 		CHECK_FOR_INTERRUPTS();
+		if (++polls > WAIT_SPIN_POLLS)
+			pg_usleep(WAIT_SLEEP_US);
+	}
 }
 
 int64
@@ -168,5 +200,5 @@ report_generator_overflow(const char *type_name)
 			(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 			 errmsg("%s generator overflow: no more values in this millisecond",
 					type_name),
-			 errhint("The monotonic generator has used up the randomness of the current millisecond; retry in the next one.")));
+			 errhint("A monotonic generator has used up the randomness of its millisecond: generate in another millisecond.")));
 }

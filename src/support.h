@@ -32,11 +32,12 @@ extern int	ulid_flake_overflow_setting;
 
 /*
  * The server-wide Ulid-Flake generator state of a layout (flake_shared.c).
- * flake_shared_state_preload() is called from _PG_init, and reserves the
- * memory at server start when the library is preloaded.
+ * reserve_flake_shared_state() is called from _PG_init: it reserves the
+ * memory at server start when the library is preloaded, and otherwise as
+ * soon as the library is loaded into any backend.
  */
 extern pg_atomic_uint64 *flake_shared_state(flake_layout layout);
-extern void flake_shared_state_preload(void);
+extern void reserve_flake_shared_state(void);
 
 /* Random bytes from this process's pg_strong_random batch. */
 extern void ulid_random_fill(uint8_t *buf, size_t len);
@@ -66,8 +67,19 @@ extern void check_argument_range(const char *what, int64 value, int64 min,
 /* Raise 22003 for a wall clock outside what type_name can hold. */
 extern void report_clock_out_of_range(int64 unix_ms, const char *type_name);
 
-/* Poll until the wall clock has passed unix_ms (interruptible; < 1 ms). */
+/*
+ * Wait until the wall clock has passed unix_ms (normally < 1 ms), or has
+ * gone back since the wait began.  Interruptible; spins about a millisecond,
+ * then sleeps between polls.
+ */
 extern void wait_for_clock_after(int64 unix_ms);
+
+/*
+ * Zero the size bytes of process-local state when the process is not the one
+ * that last used it (*owner is its pid): a backend forked from a process
+ * that had used the state must not continue it.
+ */
+extern void reset_if_inherited(int *owner, void *state, size_t size);
 
 /*
  * Report a failed decode of the len bytes at chars as type_name: 22003 for

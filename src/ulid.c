@@ -267,34 +267,48 @@ ulid_generate_random(PG_FUNCTION_ARGS)
 	PG_RETURN_ULID_P(ulid_with_fresh_randomness(now_ms));
 }
 
-PG_FUNCTION_INFO_V1(ulid_generate_at);
-Datum
-ulid_generate_at(PG_FUNCTION_ARGS)
+/*
+ * This backend's monotonic generators: the last ULID that ulid_generate()
+ * and ulid_generate(timestamptz) handed out.
+ */
+static struct
 {
-	PG_RETURN_ULID_P(ulid_with_fresh_randomness(timestamptz_to_ulid_ms(PG_GETARG_TIMESTAMPTZ(0))));
-}
+	ulid_generator clock;
+	ulid_generator at;
+}			session;
+static int	session_owner;
 
-/* This backend's monotonic generator: the last ULID it handed out. */
-static ulid_generator monotonic_state;
+static pg_ulid *
+generate_monotonic(ulid_generator *gen, int64 ms, bool clock_driven)
+{
+	pg_ulid    *result = new_ulid();
+	gen_status	status;
+
+	reset_if_inherited(&session_owner, &session, sizeof(session));
+	if (clock_driven)
+		status = ulid_generator_next(gen, ms, ulid_random_fill, result->data);
+	else
+		status = ulid_generator_at(gen, ms, ulid_random_fill, result->data);
+	if (status == GEN_OVERFLOW)
+		report_generator_overflow(TYPE_NAME);
+	else if (status == GEN_TIME_OUT_OF_RANGE)
+		report_clock_out_of_range(ms, TYPE_NAME);
+	return result;
+}
 
 PG_FUNCTION_INFO_V1(ulid_generate);
 Datum
 ulid_generate(PG_FUNCTION_ARGS)
 {
-	int64		now_ms = ulid_clock_now_ms();
-	pg_ulid    *result = new_ulid();
+	PG_RETURN_ULID_P(generate_monotonic(&session.clock, ulid_clock_now_ms(), true));
+}
 
-	switch (ulid_generator_next(&monotonic_state, now_ms, ulid_random_fill,
-								result->data))
-	{
-		case GEN_OK:
-			break;
-		case GEN_OVERFLOW:
-			report_generator_overflow(TYPE_NAME);
-			break;
-		case GEN_TIME_OUT_OF_RANGE:
-			report_clock_out_of_range(now_ms, TYPE_NAME);
-			break;
-	}
-	PG_RETURN_ULID_P(result);
+/* Back-filling: monotonic while the same millisecond is asked for. */
+PG_FUNCTION_INFO_V1(ulid_generate_at);
+Datum
+ulid_generate_at(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_ULID_P(generate_monotonic(&session.at,
+										timestamptz_to_ulid_ms(PG_GETARG_TIMESTAMPTZ(0)),
+										false));
 }

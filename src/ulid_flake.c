@@ -208,15 +208,26 @@ ulid_flake_from_parts(PG_FUNCTION_ARGS)
 											   (uint32) randomness, layout, (int) node_id));
 }
 
+/*
+ * Back-filling: this backend remembers the last id it generated for a given
+ * time, and continues from it while the same millisecond is asked for, so
+ * that repeated calls never collide; when that millisecond is full, 54000.
+ */
+static ulid_flake_generator at_state;
+static int	at_state_owner;
+
 PG_FUNCTION_INFO_V1(ulid_flake_generate_at);
 Datum
 ulid_flake_generate_at(PG_FUNCTION_ARGS)
 {
 	int64		unix_ms = timestamptz_to_flake_unix_ms(PG_GETARG_TIMESTAMPTZ(0));
+	uint64_t	out;
 
-	PG_RETURN_INT64(standalone_flake(unix_ms,
-									 ulid_flake_fresh_randomness(ulid_random_fill,
-																 FLAKE_STANDALONE)));
+	reset_if_inherited(&at_state_owner, &at_state, sizeof(at_state));
+	if (ulid_flake_generator_at(&at_state, unix_ms, ulid_flake_entropy_bytes_setting,
+								ulid_random_fill, &out) != GEN_OK)
+		report_generator_overflow(TYPE_NAME);
+	PG_RETURN_INT64((int64) out);
 }
 
 /*

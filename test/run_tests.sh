@@ -102,6 +102,9 @@ echo "== with shared_preload_libraries = 'ulid'"
 ULID_SERVER_OPTS="-c shared_preload_libraries=ulid" test/cluster.sh "$0" --preload-stage ||
 	record cluster_preloaded 0 1
 
+echo "== the ulid_flake state through restarts, preload and a full shared memory"
+run_tap flake_server test/flake_server.sh
+
 echo "== the PGXN distribution, unpacked and tested on its own"
 run_tap dist test/dist_test.sh
 

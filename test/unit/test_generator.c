@@ -318,6 +318,58 @@ test_flake_retry(void)
 			   "flake overflow, clock set back an hour: move on to the next ms without waiting");
 }
 
+/*
+ * Back-filling: a millisecond asked for again continues from the last id;
+ * any other, earlier or later, starts fresh at that millisecond (it does not
+ * keep the last one as the clock-driven generators do).
+ */
+static void
+test_at(void)
+{
+	ulid_generator ugen = {0};
+	ulid_flake_generator fgen = {0};
+	uint8_t		out[ULID_BYTES],
+				fresh[ULID_RANDOM_BYTES] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+	uint8_t		bytes[3] = {0x0F, 0xFF, 0xF0};
+	uint64_t	fout = 0;
+	int64_t		t = ULID_FLAKE_EPOCH_UNIX_MS + 7000;
+
+	fake_queue(fresh, sizeof(fresh));
+	ulid_generator_at(&ugen, 5000, fake_random, out);
+	fake_queue(NULL, 0);
+	unit_check(ulid_generator_at(&ugen, 5000, fake_random, out) == GEN_OK &&
+			   out[5] == 0x88 && out[15] == 10 && fake_pos == 0,
+			   "ulid at: the same ms again is the last id + 1, no randomness drawn");
+	fake_queue(fresh, sizeof(fresh));
+	unit_check(ulid_generator_at(&ugen, 4000, fake_random, out) == GEN_OK &&
+			   out[4] == 0x0F && out[5] == 0xA0 && out[15] == 9 && fake_pos == sizeof(fresh),
+			   "ulid at: an earlier ms starts fresh at that ms (4000 = 0x0FA0)");
+	unit_check(ulid_generator_at(&ugen, ULID_MAX_UNIX_MS + 1, fake_random, out) == GEN_TIME_OUT_OF_RANGE,
+			   "ulid at: past 2^48-1 ms is out of range");
+
+	/* flake: fresh 0xFFFF0 of 0xFFFFF, then increments until the ms is full */
+	fake_queue(bytes, 3);
+	ulid_flake_generator_at(&fgen, t, 1, fake_random, &fout);
+	unit_check(fout == ((UINT64_C(7000) << 20) | 0xFFFF0),
+			   "flake at: fresh value at ms 7000");
+	bytes[0] = 0x0F;
+	fake_queue(bytes, 1);
+	unit_check(ulid_flake_generator_at(&fgen, t, 1, fake_random, &fout) == GEN_OK &&
+			   fout == ((UINT64_C(7000) << 20) | 0xFFFFF),
+			   "flake at: the same ms again adds n (15), filling the field");
+	bytes[0] = 1;
+	fake_queue(bytes, 1);
+	unit_check(ulid_flake_generator_at(&fgen, t, 1, fake_random, &fout) == GEN_OVERFLOW &&
+			   fgen.randomness == 0xFFFFF && fgen.ms == 7000,
+			   "flake at: a full millisecond is GEN_OVERFLOW, state unchanged");
+	fake_queue(bytes, 3);
+	unit_check(ulid_flake_generator_at(&fgen, t - 1000, 1, fake_random, &fout) == GEN_OK &&
+			   (fout >> 20) == 6000,
+			   "flake at: an earlier ms starts fresh at that ms (6000)");
+	unit_check(ulid_flake_generator_at(&fgen, ULID_FLAKE_EPOCH_UNIX_MS - 1, 1, fake_random, &fout) ==
+			   GEN_TIME_OUT_OF_RANGE, "flake at: before 2024 is out of range");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -328,5 +380,6 @@ main(int argc, char **argv)
 	test_flake_edges();
 	test_flake_pack();
 	test_flake_retry();
+	test_at();
 	return unit_done();
 }
