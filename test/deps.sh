@@ -38,6 +38,8 @@ if [ "$what" = test ]; then
 	/usr/bin/python3 -c 'import psycopg' >/dev/null 2>&1 || need+=(python3-psycopg)
 	command -v npm >/dev/null 2>&1 || need+=(nodejs npm)
 	command -v unzip >/dev/null 2>&1 || need+=(unzip)
+	# clock steps under a fake clock
+	ls /usr/lib/*/faketime/libfaketime.so.1 >/dev/null 2>&1 || need+=(libfaketime)
 fi
 
 if [ ${#need[@]} -gt 0 ]; then

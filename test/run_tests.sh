@@ -104,6 +104,8 @@ ULID_SERVER_OPTS="-c shared_preload_libraries=ulid" test/cluster.sh "$0" --prelo
 
 echo "== the ulid_flake state through restarts, preload and a full shared memory"
 run_tap flake_server test/flake_server.sh
+echo "== the ulid_flake generators under a clock that stands still, then steps back (libfaketime)"
+run_tap clock_steps test/clock_steps.sh
 
 echo "== the PGXN distribution, unpacked and tested on its own"
 run_tap dist test/dist_test.sh
