@@ -24,7 +24,6 @@ bindir=$("$PG_CONFIG" --bindir)
 major=$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
 
 make -s -f test/tools/Makefile PG_CONFIG="$PG_CONFIG" >/dev/null
-hog=$PWD/test/tools/shmem_hog.so
 
 throwaway_dir ulid-flake-server
 cleanup() {
@@ -40,8 +39,10 @@ port = 5432
 fsync = off
 lc_messages = 'C'
 EOF
-# if the shell test is run as root, the hog must be readable by the server
-chmod a+r "$hog"
+# where the server can read it, whoever owns the checkout
+hog=$tmp/shmem_hog.so
+cp test/tools/shmem_hog.so "$hog"
+chmod 755 "$hog"
 
 export PGHOST=$tmp PGPORT=5432 PGUSER=postgres PGDATABASE=flakes
 
