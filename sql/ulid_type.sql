@@ -188,3 +188,19 @@ SELECT oprname, oprcom::regoperator, oprnegate::regoperator, oprrest, oprjoin,
   FROM pg_operator WHERE oprleft = 'ulid'::regtype ORDER BY oprname;
 
 DROP TABLE orders, payments, orders_copy, orders_by_hash, short_bytes, ulid_only;
+
+-- Functions bound to core's own carry core's labels: no LEAKPROOF, volatility,
+-- parallel safety or strictness that core's function does not have
+SELECT p.oid::regprocedure AS ours, c.oid::regprocedure AS cores
+  FROM pg_proc p
+  JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+  JOIN pg_proc c ON c.prosrc = p.prosrc AND c.prolang = p.prolang
+                AND c.pronamespace = 'pg_catalog'::regnamespace AND c.prokind = 'f'
+ WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'ulid')
+   AND (p.proleakproof, p.provolatile, p.proparallel, p.proisstrict)
+       IS DISTINCT FROM (c.proleakproof, c.provolatile, c.proparallel, c.proisstrict);
+-- and the only LEAKPROOF functions are the comparisons, as for uuid and int8
+SELECT string_agg(p.proname, ' ' ORDER BY p.proname) AS leakproof
+  FROM pg_proc p
+  JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+ WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'ulid') AND p.proleakproof;
