@@ -48,5 +48,5 @@ _PG_init(void)
 							 PGC_USERSET, 0,
 							 NULL, NULL, NULL);
 	MarkGUCPrefixReserved("ulid");
-	reserve_flake_shared_state();
+	reserve_shared_state();
 }

@@ -31,13 +31,15 @@ extern int	ulid_flake_overflow_setting;
 #define ULID_FLAKE_NODE_ID_UNSET (-1)
 
 /*
- * The server-wide Ulid-Flake generator state of a layout (flake_shared.c).
- * reserve_flake_shared_state() is called from _PG_init: it reserves the
- * memory at server start when the library is preloaded, and otherwise as
- * soon as the library is loaded into any backend.
+ * The server-wide generator states (shared_state.c): the Ulid-Flake
+ * generator of a layout, and the next ULID of gen_monotonic_ulid().
+ * reserve_shared_state() is called from _PG_init: it reserves the memory at
+ * server start when the library is preloaded, and otherwise as soon as the
+ * library is loaded into any backend.
  */
 extern pg_atomic_uint64 *flake_shared_state(flake_layout layout);
-extern void reserve_flake_shared_state(void);
+extern gen_status shared_ulid_next(int64 now_ms, uint8_t out[ULID_BYTES]);
+extern void reserve_shared_state(void);
 
 /* Random bytes from this process's pg_strong_random batch. */
 extern void ulid_random_fill(uint8_t *buf, size_t len);

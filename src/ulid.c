@@ -186,6 +186,14 @@ bytes_to_bytea(const uint8_t *data, int len)
 	return result;
 }
 
+/* ulid <-> uuid as functions (pgx_ulid's names): the same 16 bytes */
+PG_FUNCTION_INFO_V1(ulid_same_bytes);
+Datum
+ulid_same_bytes(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+}
+
 PG_FUNCTION_INFO_V1(ulid_to_bytea);
 Datum
 ulid_to_bytea(PG_FUNCTION_ARGS)
@@ -278,21 +286,26 @@ static struct
 }			session;
 static int	session_owner;
 
-static pg_ulid *
-generate_monotonic(ulid_generator *gen, int64 ms, bool clock_driven)
+/* Raise the error of a generator that could not give an id for ms. */
+static void
+check_generated(gen_status status, int64 ms)
 {
-	pg_ulid    *result = new_ulid();
-	gen_status	status;
-
-	reset_if_inherited(&session_owner, &session, sizeof(session));
-	if (clock_driven)
-		status = ulid_generator_next(gen, ms, ulid_random_fill, result->data);
-	else
-		status = ulid_generator_at(gen, ms, ulid_random_fill, result->data);
 	if (status == GEN_OVERFLOW)
 		report_generator_overflow(TYPE_NAME);
 	else if (status == GEN_TIME_OUT_OF_RANGE)
 		report_clock_out_of_range(ms, TYPE_NAME);
+}
+
+static pg_ulid *
+generate_monotonic(ulid_generator *gen, int64 ms, bool clock_driven)
+{
+	pg_ulid    *result = new_ulid();
+
+	reset_if_inherited(&session_owner, &session, sizeof(session));
+	if (clock_driven)
+		check_generated(ulid_generator_next(gen, ms, ulid_random_fill, result->data), ms);
+	else
+		check_generated(ulid_generator_at(gen, ms, ulid_random_fill, result->data), ms);
 	return result;
 }
 
@@ -311,4 +324,19 @@ ulid_generate_at(PG_FUNCTION_ARGS)
 	PG_RETURN_ULID_P(generate_monotonic(&session.at,
 										timestamptz_to_ulid_ms(PG_GETARG_TIMESTAMPTZ(0)),
 										false));
+}
+
+/*
+ * gen_monotonic_ulid(), as pgx_ulid's: one generator for the whole server,
+ * so an id is greater than every id generated before it in any session.
+ */
+PG_FUNCTION_INFO_V1(ulid_generate_shared);
+Datum
+ulid_generate_shared(PG_FUNCTION_ARGS)
+{
+	int64		now_ms = ulid_clock_now_ms();
+	pg_ulid    *result = new_ulid();
+
+	check_generated(shared_ulid_next(now_ms, result->data), now_ms);
+	PG_RETURN_ULID_P(result);
 }

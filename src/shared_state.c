@@ -1,6 +1,7 @@
 /*
- * flake_shared.c
- *		One Ulid-Flake generator state for the whole server.
+ * shared_state.c
+ *		The generator states that are one for the whole server: the
+ *		Ulid-Flake generators' and gen_monotonic_ulid()'s.
  *
  * A Ulid-Flake has only 20 random bits.  If every backend ran its own
  * generator, two sessions generating in the same millisecond would collide
@@ -8,6 +9,12 @@
  * single generator).  So the generator state lives in shared memory, one
  * 64-bit word per layout, advanced with compare-and-swap: ids are then
  * unique and increasing across all sessions of the server.
+ *
+ * gen_monotonic_ulid() promises what pgx_ulid's does: every id greater than
+ * any id given before it, in any session.  Its state is 128 bits, too wide
+ * for an atomic, so a spinlock guards it; the randomness a new millisecond
+ * needs is drawn before the lock is taken, so nothing under it can fail or
+ * take long.
  *
  * Where the 16 bytes live: on PostgreSQL 17 and later, a named DSM segment
  * that the first caller creates.  Before 17, a named struct in the main
@@ -26,27 +33,33 @@
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
+#include "storage/spin.h"
 #if ULID_HAVE_DSM_REGISTRY
 #include "storage/dsm_registry.h"
 #endif
 
-#define FLAKE_SHARED_NAME "ulid_flake generator state"
+#define SHARED_STATE_NAME "ulid generator state"
 
-typedef struct FlakeSharedState
+typedef struct SharedState
 {
 	/* packed ulid_flake_generator, by layout: stand-alone, scalable */
-	pg_atomic_uint64 last[2];
-} FlakeSharedState;
+	pg_atomic_uint64 flake[2];
+	/* gen_monotonic_ulid() */
+	slock_t		ulid_lock;
+	ulid_generator ulid;
+} SharedState;
 
-static FlakeSharedState *shared_state = NULL;
+static SharedState *shared_state = NULL;
 
 static void
 init_shared_state(void *ptr)
 {
-	FlakeSharedState *state = (FlakeSharedState *) ptr;
+	SharedState *state = (SharedState *) ptr;
 
-	pg_atomic_init_u64(&state->last[0], 0);
-	pg_atomic_init_u64(&state->last[1], 0);
+	pg_atomic_init_u64(&state->flake[0], 0);
+	pg_atomic_init_u64(&state->flake[1], 0);
+	SpinLockInit(&state->ulid_lock);
+	memset(&state->ulid, 0, sizeof(state->ulid));
 }
 
 #if !ULID_HAVE_DSM_REGISTRY
@@ -66,7 +79,7 @@ attach_shared_state(void)
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
 	PG_TRY();
 	{
-		shared_state = ShmemInitStruct(FLAKE_SHARED_NAME, sizeof(FlakeSharedState), &found);
+		shared_state = ShmemInitStruct(SHARED_STATE_NAME, sizeof(SharedState), &found);
 		if (!found)
 			init_shared_state(shared_state);
 	}
@@ -98,7 +111,7 @@ request_shared_state(void)
 	if (prev_shmem_request_hook)
 		prev_shmem_request_hook();
 #endif
-	RequestAddinShmemSpace(MAXALIGN(sizeof(FlakeSharedState)));
+	RequestAddinShmemSpace(MAXALIGN(sizeof(SharedState)));
 }
 
 static void
@@ -111,7 +124,7 @@ startup_shared_state(void)
 #endif
 
 void
-reserve_flake_shared_state(void)
+reserve_shared_state(void)
 {
 #if !ULID_HAVE_DSM_REGISTRY
 	if (!process_shared_preload_libraries_in_progress)
@@ -132,25 +145,55 @@ reserve_flake_shared_state(void)
 #endif
 }
 
-pg_atomic_uint64 *
-flake_shared_state(flake_layout layout)
+static SharedState *
+attached_shared_state(void)
 {
 	if (shared_state == NULL)
 	{
 #if ULID_HAVE_DSM_REGISTRY
 		bool		found;
 
-		shared_state = GetNamedDSMSegment(FLAKE_SHARED_NAME, sizeof(FlakeSharedState),
+		shared_state = GetNamedDSMSegment(SHARED_STATE_NAME, sizeof(SharedState),
 										  init_shared_state, &found);
 #else
 		attach_shared_state();
 		if (shared_state == NULL)
 			ereport(ERROR,
 					(errcode(ERRCODE_OUT_OF_MEMORY),
-					 errmsg("could not reserve shared memory for the ulid_flake generator state"),
+					 errmsg("could not reserve shared memory for the server-wide ulid generators"),
 					 errdetail("Other users (for example a transaction holding many locks) took the shared memory left over at server start before the ulid library was first loaded."),
 					 errhint("Add ulid to shared_preload_libraries and restart the server.")));
 #endif
 	}
-	return &shared_state->last[layout == FLAKE_SCALABLE ? 1 : 0];
+	return shared_state;
+}
+
+pg_atomic_uint64 *
+flake_shared_state(flake_layout layout)
+{
+	return &attached_shared_state()->flake[layout == FLAKE_SCALABLE ? 1 : 0];
+}
+
+/* randomness drawn for the next shared ULID before the lock is taken */
+static uint8_t predrawn[ULID_RANDOM_BYTES];
+
+static void
+predrawn_random(uint8_t *buf, size_t len)
+{
+	Assert(len == sizeof(predrawn));
+	memcpy(buf, predrawn, len);
+}
+
+gen_status
+shared_ulid_next(int64 now_ms, uint8_t out[ULID_BYTES])
+{
+	SharedState *state = attached_shared_state();
+	gen_status	status;
+
+	ulid_random_fill(predrawn, sizeof(predrawn));
+	SpinLockAcquire(&state->ulid_lock);
+	status = ulid_generator_next(&state->ulid, now_ms, predrawn_random, out);
+	SpinLockRelease(&state->ulid_lock);
+	explicit_bzero(predrawn, sizeof(predrawn));
+	return status;
 }
