@@ -20,6 +20,8 @@ CREATE TABLE ulid_keys (id ulid PRIMARY KEY DEFAULT ulid_generate(),
                         session int, seq bigint DEFAULT nextval('insert_order'));
 CREATE TABLE flake_keys (id ulid_flake PRIMARY KEY DEFAULT ulid_flake_generate(),
                          session int, seq bigint DEFAULT nextval('insert_order'));
+CREATE TABLE shared_keys (id ulid PRIMARY KEY DEFAULT gen_monotonic_ulid(),
+                          session int, seq bigint DEFAULT nextval('insert_order'));
 SQL
 
 script=$(mktemp)
@@ -28,6 +30,10 @@ echo 'INSERT INTO ulid_keys (session) VALUES (:client_id);' >"$script"
 "$bindir/pgbench" -n -c $clients -j 2 -t "$rows" -f "$script" "$db" >/dev/null
 echo 'INSERT INTO flake_keys (session) VALUES (:client_id);' >"$script"
 "$bindir/pgbench" -n -c $clients -j 2 -t "$rows" -f "$script" "$db" >/dev/null
+# gen_monotonic_ulid(): one generator for the server, under 32 sessions
+shared_clients=32
+echo 'INSERT INTO shared_keys (session) VALUES (:client_id);' >"$script"
+"$bindir/pgbench" -n -c $shared_clients -j 2 -t "$rows" -f "$script" "$db" >/dev/null
 
 . "$(dirname "$0")/tap.sh"
 # check_query DESCRIPTION QUERY EXPECTED
@@ -41,6 +47,28 @@ for t in ulid_keys flake_keys; do
 		"SELECT count(*) FROM (SELECT id, lag(id) OVER (PARTITION BY session ORDER BY seq) AS prev FROM $t) s WHERE id <= prev" 0
 done
 check_query "ulid_keys: no duplicates" "SELECT count(*) - count(DISTINCT id) FROM ulid_keys" 0
+check_query "gen_monotonic_ulid(), $shared_clients sessions: rows, duplicates, out of order within a session" \
+	"SELECT count(*), count(*) - count(DISTINCT id),
+	        count(*) FILTER (WHERE id <= prev)
+	   FROM (SELECT id, lag(id) OVER (PARTITION BY session ORDER BY seq) AS prev FROM shared_keys) s" \
+	"$((rows * shared_clients))|0|0"
+# Sessions taking turns: each id is generated after the other session's
+# previous one was returned, so it must be greater (a per-session generator
+# fails this within one millisecond).  The second session is a dblink.
+if psql -X -q -d "$db" -c "CREATE EXTENSION IF NOT EXISTS dblink" >/dev/null 2>&1; then
+	turns=$(psql -X -q -At -F ' ' -d "$db" <<SQL
+SELECT FROM dblink_connect('other', 'dbname=$db host=$PGHOST port=$PGPORT user=$PGUSER');
+CREATE TEMP TABLE turns AS
+SELECT n, CASE WHEN n % 2 = 0 THEN gen_monotonic_ulid()
+               ELSE (SELECT id FROM dblink('other', 'SELECT gen_monotonic_ulid(), ' || n) AS t(id ulid, n int)) END AS id
+  FROM generate_series(1, 10000) n;
+SELECT count(*) FILTER (WHERE id <= prev), count(*) FILTER (WHERE ulid_unix_ms(id) = ulid_unix_ms(prev))
+  FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM turns) s;
+SQL
+)
+	check "gen_monotonic_ulid(), two sessions taking turns 10,000 times (${turns#* } in the same millisecond as the one before): ids not above the one before" \
+		"${turns% *}" 0
+fi
 # One Ulid-Flake generator state serves every session of the server, so
 # its 20 random bits never give two sessions the same id.
 check_query "flake_keys: no duplicates across sessions (server-wide generator)" \

@@ -75,14 +75,14 @@ CREATE ROLE app LOGIN;
 CREATE DATABASE flakes;
 SQL
 sql -c "CREATE EXTENSION ulid" -c "GRANT CREATE ON SCHEMA public TO app"
-generated='SELECT ulid_flake_generate() IS NOT NULL AND ulid_flake_generate_scalable(3) IS NOT NULL'
+generated='SELECT ulid_flake_generate() IS NOT NULL AND ulid_flake_generate_scalable(3) IS NOT NULL AND gen_monotonic_ulid() IS NOT NULL'
 
 # 1. no preload, the library loaded before the storm: the state was reserved
 restart
 sql -c "SELECT ulid_generate() IS NOT NULL" >/dev/null
 lock_storm
 sql -d postgres -c "LOAD '$hog'"
-check "no preload, loaded before a lock storm and the rest taken ($(free_bytes) bytes left): flake generators" \
+check "no preload, loaded before a lock storm and the rest taken ($(free_bytes) bytes left): server-wide generators" \
 	"$(outcome -c "$generated")" t
 
 # 2. no preload, the room taken before the first load
@@ -93,9 +93,9 @@ sql -d postgres -c "LOAD '$hog'"
 if [ "$major" -ge 17 ]; then
 	expected=t
 else
-	expected="ERROR 53200: could not reserve shared memory for the ulid_flake generator state HINT: Add ulid to shared_preload_libraries and restart the server."
+	expected="ERROR 53200: could not reserve shared memory for the server-wide ulid generators HINT: Add ulid to shared_preload_libraries and restart the server."
 fi
-check "no preload, a lock storm left $left bytes, then none; first load after it: flake generators" \
+check "no preload, a lock storm left $left bytes, then none; first load after it: server-wide generators" \
 	"$(outcome -c "$generated")" "$expected"
 check "... while the rest of the extension works" \
 	"$(outcome -c "SELECT ulid_generate() IS NOT NULL, '00CMXB6TAK4SA'::ulid_flake::bigint")" "t|14246757444195114"
@@ -104,7 +104,7 @@ check "... while the rest of the extension works" \
 restart "-c shared_preload_libraries=ulid"
 lock_storm
 sql -d postgres -c "LOAD '$hog'"
-check "preloaded, after a lock storm and the rest taken ($(free_bytes) bytes left): flake generators" \
+check "preloaded, after a lock storm and the rest taken ($(free_bytes) bytes left): server-wide generators" \
 	"$(outcome -c "$generated")" t
 
 # 4. a restart: the state is not kept, ids go on above the old ones because
