@@ -11,7 +11,7 @@ EXTENSION  = ulid
 EXTVERSION = $(shell sed -n "s/^default_version *= *'\(.*\)'/\1/p" $(EXTENSION).control)
 
 MODULE_big = ulid
-OBJS = src/module.o src/codec.o src/generator.o src/support.o src/ulid.o src/ulid_flake.o src/shared_state.o
+OBJS = src/module.o src/codec.o src/generator.o src/support.o src/ulid.o src/ulid_flake.o src/shared_state.o src/time_range.o
 
 # The install and update scripts are installed as built into build/: the
 # lines between "-- @if pg14" and "-- @endif" (BRIN classes PostgreSQL 14
@@ -20,7 +20,7 @@ OBJS = src/module.o src/codec.o src/generator.o src/support.o src/ulid.o src/uli
 EXT_SCRIPTS = $(wildcard $(EXTENSION)--*.sql)
 DATA_built = $(addprefix build/,$(EXT_SCRIPTS))
 
-REGRESS = setup ulid_type ulid_time ulid_generate ulid_flake compat brin
+REGRESS = setup ulid_type ulid_time ulid_generate ulid_flake compat time_range brin
 REGRESS_OPTS = --load-extension=$(EXTENSION)
 
 PG_CONFIG ?= pg_config

@@ -312,3 +312,35 @@ ALTER OPERATOR FAMILY ulid_flake_ops USING hash ADD
 		FUNCTION 1 (pg_catalog.int8, pg_catalog.int8) pg_catalog.hashint8(pg_catalog.int8),
 		FUNCTION 2 (pg_catalog.int8, pg_catalog.int8) pg_catalog.hashint8extended(pg_catalog.int8, pg_catalog.int8);
 
+--
+-- Time ranges by id: "id <@ tstzrange(a, b)", for both types.  A planner
+-- support function turns it into a range of ids that a btree or BRIN index
+-- on id answers (ulid_range_min(r) <= id <= ulid_range_max(r)), rechecking
+-- the operator on each row.
+--
+CREATE FUNCTION ulid_time_range_support(pg_catalog.internal) RETURNS pg_catalog.internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_range_min(pg_catalog.tstzrange) RETURNS ulid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_range_max(pg_catalog.tstzrange) RETURNS ulid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_flake_range_min(pg_catalog.tstzrange) RETURNS ulid_flake
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_flake_range_max(pg_catalog.tstzrange) RETURNS ulid_flake
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_range_min(pg_catalog.tstzrange) IS 'lowest ulid whose time is in the range';
+COMMENT ON FUNCTION ulid_range_max(pg_catalog.tstzrange) IS 'highest ulid whose time is in the range';
+CREATE FUNCTION ulid_in_time_range(ulid, pg_catalog.tstzrange) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+	SUPPORT ulid_time_range_support;
+CREATE FUNCTION ulid_flake_in_time_range(ulid_flake, pg_catalog.tstzrange) RETURNS pg_catalog.bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+	SUPPORT ulid_time_range_support;
+CREATE OPERATOR pg_catalog.<@ (
+	LEFTARG = ulid, RIGHTARG = pg_catalog.tstzrange, FUNCTION = ulid_in_time_range,
+	RESTRICT = pg_catalog.contsel, JOIN = pg_catalog.contjoinsel
+);
+CREATE OPERATOR pg_catalog.<@ (
+	LEFTARG = ulid_flake, RIGHTARG = pg_catalog.tstzrange, FUNCTION = ulid_flake_in_time_range,
+	RESTRICT = pg_catalog.contsel, JOIN = pg_catalog.contjoinsel
+);

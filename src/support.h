@@ -56,6 +56,21 @@ extern int64 timestamptz_to_unix_ms(TimestampTz ts, int64 min_ms, int64 max_ms,
 									const char *type_name);
 extern TimestampTz unix_ms_to_timestamptz(int64 unix_ms);
 
+/*
+ * The Unix millisecond of ts (floored), clamped to [min_ms, max_ms]; -infinity
+ * and infinity give min_ms and max_ms.  Never raises.
+ */
+extern int64 clamped_unix_ms(TimestampTz ts, int64 min_ms, int64 max_ms);
+
+/*
+ * What time ranges (time_range.c) need of each type: an id's Unix
+ * millisecond, and the lowest or highest id of a millisecond (in range).
+ */
+extern int64 ulid_datum_unix_ms(Datum id);
+extern Datum ulid_datum_bound(int64 unix_ms, bool highest);
+extern int64 ulid_flake_datum_unix_ms(Datum id);
+extern Datum ulid_flake_datum_bound(int64 unix_ms, bool highest);
+
 /* Raise 22008 for a Unix millisecond outside what type_name can hold. */
 extern void report_time_out_of_range(int64 unix_ms, const char *type_name);
 

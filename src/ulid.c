@@ -225,20 +225,30 @@ ulid_randomness(PG_FUNCTION_ARGS)
 									 ULID_RANDOM_BYTES));
 }
 
+int64
+ulid_datum_unix_ms(Datum id)
+{
+	return ulid_time_ms(DatumGetUlidP(id));
+}
+
+Datum
+ulid_datum_bound(int64 unix_ms, bool highest)
+{
+	return PointerGetDatum(ulid_with_fill(unix_ms, highest ? 0xFF : 0x00));
+}
+
 PG_FUNCTION_INFO_V1(ulid_lower);
 Datum
 ulid_lower(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_ULID_P(ulid_with_fill(timestamptz_to_ulid_ms(PG_GETARG_TIMESTAMPTZ(0)),
-									0x00));
+	PG_RETURN_DATUM(ulid_datum_bound(timestamptz_to_ulid_ms(PG_GETARG_TIMESTAMPTZ(0)), false));
 }
 
 PG_FUNCTION_INFO_V1(ulid_upper);
 Datum
 ulid_upper(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_ULID_P(ulid_with_fill(timestamptz_to_ulid_ms(PG_GETARG_TIMESTAMPTZ(0)),
-									0xFF));
+	PG_RETURN_DATUM(ulid_datum_bound(timestamptz_to_ulid_ms(PG_GETARG_TIMESTAMPTZ(0)), true));
 }
 
 PG_FUNCTION_INFO_V1(ulid_from_parts);

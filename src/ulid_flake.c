@@ -165,20 +165,33 @@ ulid_flake_node_id(PG_FUNCTION_ARGS)
 	PG_RETURN_INT32((int32) (PG_GETARG_INT64(0) & ULID_FLAKE_MAX_NODE_ID));
 }
 
+int64
+ulid_flake_datum_unix_ms(Datum id)
+{
+	return flake_unix_ms(DatumGetInt64(id));
+}
+
+Datum
+ulid_flake_datum_bound(int64 unix_ms, bool highest)
+{
+	return Int64GetDatum(standalone_flake(unix_ms,
+										  highest ? ULID_FLAKE_RANDOM_MAX(FLAKE_STANDALONE) : 0));
+}
+
 PG_FUNCTION_INFO_V1(ulid_flake_lower);
 Datum
 ulid_flake_lower(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT64(standalone_flake(timestamptz_to_flake_unix_ms(PG_GETARG_TIMESTAMPTZ(0)),
-									 0));
+	PG_RETURN_DATUM(ulid_flake_datum_bound(timestamptz_to_flake_unix_ms(PG_GETARG_TIMESTAMPTZ(0)),
+										   false));
 }
 
 PG_FUNCTION_INFO_V1(ulid_flake_upper);
 Datum
 ulid_flake_upper(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT64(standalone_flake(timestamptz_to_flake_unix_ms(PG_GETARG_TIMESTAMPTZ(0)),
-									 ULID_FLAKE_RANDOM_MAX(FLAKE_STANDALONE)));
+	PG_RETURN_DATUM(ulid_flake_datum_bound(timestamptz_to_flake_unix_ms(PG_GETARG_TIMESTAMPTZ(0)),
+										   true));
 }
 
 /* Not STRICT: a NULL node_id means the stand-alone layout. */
