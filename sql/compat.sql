@@ -119,5 +119,14 @@ SELECT text(id), ulid('01arz3ndektsv4rrffq69g5fav') FROM users WHERE id = '01ARZ
 SELECT text(ulid_flake('00CMXB6TAK4SA')), ulid_flake(14246757444195114), int8(ulid_flake('00CMXB6TAK4SA')),
        uuid(ulid('01ARZ3NDEKTSV4RRFFQ69G5FAV'));
 
+-- what users paste by mistake gets a HINT with the cast that works; lengths
+-- are counted in characters
+SELECT '01563e3a-b5d3-d676-4c61-efb99302bd5b'::ulid;
+SELECT '01563e3a-b5d3-d676-4c61-efb99302bd5b'::uuid::ulid;
+SELECT '14246757444195114'::ulid_flake;
+SELECT '14246757444195114'::bigint::ulid_flake;
+SELECT '01ARZ3NDEKTSV4RRFFQ69G5FÄ'::ulid;
+SELECT 'ÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄ'::ulid;
+
 DROP VIEW matched;
 DROP TABLE users, legacy, flake_rows, flake_hash;

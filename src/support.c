@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "miscadmin.h"
+#include "mb/pg_wchar.h"
 #include "utils/builtins.h"
 #include "datatype/timestamp.h"
 
@@ -181,12 +182,36 @@ unix_ms_to_timestamptz(int64 unix_ms)
 	return (unix_ms - POSTGRES_EPOCH_UNIX_MS) * 1000;
 }
 
+/*
+ * What users paste into a ulid or a ulid_flake by mistake, and how it
+ * converts: a uuid's text into a ulid, a bigint's into a ulid_flake.  The
+ * name of that type, or NULL.
+ */
+static const char *
+pasted_type(const char *text, size_t len, int expected_len)
+{
+	static const int hyphens[] = {8, 13, 18, 23};
+
+	if (expected_len == ULID_TEXT_LEN)
+	{
+		if (len != 36 || strspn(text, "0123456789abcdefABCDEF-") != len)
+			return NULL;
+		for (size_t i = 0; i < lengthof(hyphens); i++)
+			if (text[hyphens[i]] != '-')
+				return NULL;
+		return "uuid";
+	}
+	return len > 0 && strspn(text, "0123456789") == len ? "bigint" : NULL;
+}
+
 bool
 report_bad_text(codec_status status, const char *chars, size_t len,
 				const char *type_name, int expected_len, Node *escontext)
 {
 	/* the input need not be NUL-terminated (a text datum is not) */
 	char	   *text = pnstrdup(chars, len);
+	int			nchars = pg_mbstrlen_with_len(text, (int) len);
+	const char *other = pasted_type(text, len, expected_len);
 
 	if (status == CODEC_OVERFLOW)
 		ereturn(escontext, false,
@@ -195,13 +220,16 @@ report_bad_text(codec_status status, const char *chars, size_t len,
 						text, type_name),
 				 errdetail("The first character of a %s must be between 0 and 7.",
 						   type_name)));
-	if (status == CODEC_BAD_LENGTH)
+	/* the right number of characters, some not ASCII: a bad character */
+	if (status == CODEC_BAD_LENGTH && nchars != expected_len)
 		ereturn(escontext, false,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 				 errmsg("invalid input syntax for type %s: \"%s\"",
 						type_name, text),
-				 errdetail("A %s has %d characters, this input has %zu bytes.",
-						   type_name, expected_len, len)));
+				 errdetail("A %s has %d characters, this input has %d.",
+						   type_name, expected_len, nchars),
+				 other ? errhint("To convert a %s, cast it: '%s'::%s::%s.",
+								 other, text, other, type_name) : 0));
 	ereturn(escontext, false,
 			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 			 errmsg("invalid input syntax for type %s: \"%s\"",

@@ -23,7 +23,7 @@ q() {
 }
 
 check "the dump restores with ON_ERROR_STOP, as the database owner (not a superuser)" \
-	"$(psql -X -q -v ON_ERROR_STOP=1 -U app -d pgx_restore -f "$dump" 2>&1 && echo restored)" restored
+	"$(psql -X -q -v ON_ERROR_STOP=1 -U app -d pgx_restore -f "$dump" 2>&1 >/dev/null && echo restored)" restored
 
 # the times are those of test/vectors/ulid_vectors.csv
 check "users: ids, names and the generated id::timestamp column" \
@@ -44,8 +44,8 @@ check "pgx_ulid's README: users created on a day, by id" \
 	"$(q "SELECT string_agg(name, ' ' ORDER BY name) FROM users WHERE id BETWEEN '2025-03-24'::timestamp::ulid AND '2025-03-25'::timestamp::ulid")" \
 	"bob carol"
 check "the expression index on id::timestamp answers" \
-	"$(q "SET enable_seqscan = off" -c "EXPLAIN (COSTS OFF) SELECT * FROM events WHERE id::timestamp >= '2025-01-01'" | grep -o 'Index Scan using events_happened\|Bitmap Index Scan on events_happened' | head -1)" \
-	"Bitmap Index Scan on events_happened"
+	"$(q "SET enable_seqscan = off" -c "EXPLAIN (COSTS OFF) SELECT * FROM events WHERE id::timestamp >= '2025-01-01'" | grep -o 'events_happened' | head -1)" \
+	events_happened
 check "the hash index on user_id answers" \
 	"$(q "SET enable_seqscan = off" -c "SELECT count(*) FROM events WHERE user_id = '01ARZ3NDEKTSV4RRFFQ69G5FAV'" -c "EXPLAIN (COSTS OFF) SELECT * FROM events WHERE user_id = '01ARZ3NDEKTSV4RRFFQ69G5FAV'" | grep -o '^2$\|events_user_id' | paste -sd' ')" \
 	"2 events_user_id"
@@ -72,7 +72,7 @@ sed -e 's/^CREATE EXTENSION IF NOT EXISTS ulid /CREATE EXTENSION IF NOT EXISTS p
 check "a dump of pgx_ulid installed as pgx_ulid restores after the README's sed" \
 	"$(sed -e 's/^CREATE EXTENSION IF NOT EXISTS pgx_ulid /CREATE EXTENSION IF NOT EXISTS ulid /' \
 		-e 's/^COMMENT ON EXTENSION pgx_ulid /COMMENT ON EXTENSION ulid /' "${TMPDIR:-/tmp}/pgx_named.sql" |
-		psql -X -q -v ON_ERROR_STOP=1 -U app -d pgx_named 2>&1 && echo restored)" restored
+		psql -X -q -v ON_ERROR_STOP=1 -U app -d pgx_named 2>&1 >/dev/null && echo restored)" restored
 rm -f "${TMPDIR:-/tmp}/pgx_named.sql"
 check "... with the same values" \
 	"$(db=pgx_named q "SELECT string_agg(id || name || created_at, ',' ORDER BY id) FROM users")" \

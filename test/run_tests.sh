@@ -56,6 +56,7 @@ database_stage() {
 	run_tap install_hijack test/install_hijack.sh
 	run_tap concurrency test/concurrency.sh
 	run_tap dump_restore test/dump_restore.sh
+	run_tap migrate_pgx_ulid test/migrate_pgx_ulid.sh
 	createdb clients_psycopg
 	PGDATABASE=clients_psycopg run_tap psycopg /usr/bin/python3 test/clients/psycopg_test.py
 	createdb clients_node
