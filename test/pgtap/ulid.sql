@@ -1,6 +1,6 @@
 -- pgTAP: the ulid type's catalog objects, errors with SQLSTATEs, results.
 \ir prologue.psql
-SELECT plan(49);
+SELECT plan(51);
 
 -- catalog
 SELECT has_type('ulid');
@@ -43,8 +43,13 @@ SELECT throws_ok($$SELECT ulid_lower('1969-12-31 23:59:59Z')$$, '22008', NULL, '
 SELECT throws_ok($$SELECT ulid_lower('infinity')$$, '22008', NULL, 'infinity: 22008');
 SELECT throws_ok($$SELECT ulid_from_parts(-1, '\x00000000000000000000')$$, '22003', NULL, 'negative ms: 22003');
 SELECT throws_ok($$SELECT ulid_from_parts(0, '\x00')$$, '22023', NULL, 'short randomness: 22023');
-SELECT throws_ok($$SELECT '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid = '01563e3a-b5d3-d676-4c61-efb99302bd5b'::uuid$$,
-	'42883', NULL, 'no implicit ulid = uuid');
+SELECT throws_ok($$SELECT '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid = '01ARZ3NDEKTSV4RRFFQ69G5FAV'::text$$,
+	'42883', NULL, 'no implicit cast: ulid = text does not resolve');
+SELECT is('01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid = '01563e3a-b5d3-d676-4c61-efb99302bd5b'::uuid, true,
+	'ulid = uuid: a cross-type operator on the same bytes');
+SELECT throws_ok($$SELECT '01563e3a-b5d3-d676-4c61-efb99302bd5b'::ulid$$, '22P02',
+	'invalid input syntax for type ulid: "01563e3a-b5d3-d676-4c61-efb99302bd5b"',
+	'a uuid pasted as a ulid: 22P02 (with a HINT to cast)');
 
 -- results
 SELECT results_eq($$SELECT '01arz3ndektsv4rrffq69g5fav'::ulid::text$$,
