@@ -74,59 +74,55 @@ ulid_flake_in_time_range(PG_FUNCTION_ARGS)
 							   PG_GETARG_RANGE_P(1)));
 }
 
+typedef Datum (*id_of_ms) (int64 unix_ms, bool highest);
+
 /*
- * ulid_range_min(tstzrange), ulid_range_max(tstzrange): the lowest and
- * highest an id in the time range can be (and the same for ulid_flake).  An
- * empty range gives min > max.
+ * The lowest (or highest) id whose time is in the time range, made by
+ * make_id; for an empty range, the other extreme, so that no id lies
+ * between the lowest and the highest.
  */
-PG_FUNCTION_INFO_V1(ulid_range_min);
-Datum
-ulid_range_min(PG_FUNCTION_ARGS)
+static Datum
+range_bound(FunctionCallInfo fcinfo, int64 min_ms, int64 max_ms, id_of_ms make_id,
+			bool highest)
 {
 	int64		first_ms,
 				last_ms;
 
-	if (!range_ms_bounds(fcinfo, 0, ULID_MAX_UNIX_MS, &first_ms, &last_ms))
-		return ulid_datum_bound(ULID_MAX_UNIX_MS, true);
-	return ulid_datum_bound(first_ms, false);
+	if (!range_ms_bounds(fcinfo, min_ms, max_ms, &first_ms, &last_ms))
+		return highest ? make_id(min_ms, false) : make_id(max_ms, true);
+	return highest ? make_id(last_ms, true) : make_id(first_ms, false);
+}
+
+/* ulid_range_min(tstzrange), ulid_range_max(tstzrange), and for ulid_flake */
+PG_FUNCTION_INFO_V1(ulid_range_min);
+Datum
+ulid_range_min(PG_FUNCTION_ARGS)
+{
+	return range_bound(fcinfo, 0, ULID_MAX_UNIX_MS, ulid_datum_bound, false);
 }
 
 PG_FUNCTION_INFO_V1(ulid_range_max);
 Datum
 ulid_range_max(PG_FUNCTION_ARGS)
 {
-	int64		first_ms,
-				last_ms;
-
-	if (!range_ms_bounds(fcinfo, 0, ULID_MAX_UNIX_MS, &first_ms, &last_ms))
-		return ulid_datum_bound(0, false);
-	return ulid_datum_bound(last_ms, true);
+	return range_bound(fcinfo, 0, ULID_MAX_UNIX_MS, ulid_datum_bound, true);
 }
+
+#define FLAKE_MIN_MS ULID_FLAKE_EPOCH_UNIX_MS
+#define FLAKE_MAX_MS (ULID_FLAKE_EPOCH_UNIX_MS + ULID_FLAKE_MAX_MS)
 
 PG_FUNCTION_INFO_V1(ulid_flake_range_min);
 Datum
 ulid_flake_range_min(PG_FUNCTION_ARGS)
 {
-	int64		first_ms,
-				last_ms;
-	int64		max_ms = ULID_FLAKE_EPOCH_UNIX_MS + ULID_FLAKE_MAX_MS;
-
-	if (!range_ms_bounds(fcinfo, ULID_FLAKE_EPOCH_UNIX_MS, max_ms, &first_ms, &last_ms))
-		return ulid_flake_datum_bound(max_ms, true);
-	return ulid_flake_datum_bound(first_ms, false);
+	return range_bound(fcinfo, FLAKE_MIN_MS, FLAKE_MAX_MS, ulid_flake_datum_bound, false);
 }
 
 PG_FUNCTION_INFO_V1(ulid_flake_range_max);
 Datum
 ulid_flake_range_max(PG_FUNCTION_ARGS)
 {
-	int64		first_ms,
-				last_ms;
-
-	if (!range_ms_bounds(fcinfo, ULID_FLAKE_EPOCH_UNIX_MS,
-						 ULID_FLAKE_EPOCH_UNIX_MS + ULID_FLAKE_MAX_MS, &first_ms, &last_ms))
-		return ulid_flake_datum_bound(ULID_FLAKE_EPOCH_UNIX_MS, false);
-	return ulid_flake_datum_bound(last_ms, true);
+	return range_bound(fcinfo, FLAKE_MIN_MS, FLAKE_MAX_MS, ulid_flake_datum_bound, true);
 }
 
 /* The function schema.name(tstzrange) of the extension. */
