@@ -14,9 +14,10 @@ MODULE_big = ulid
 OBJS = src/module.o src/codec.o src/generator.o src/support.o src/ulid.o src/ulid_flake.o src/shared_state.o src/time_range.o
 
 # The install and update scripts are installed as built into build/: the
-# lines between "-- @if pg14" and "-- @endif" (BRIN classes PostgreSQL 14
-# brought) are dropped for 13, so that no script needs a DO block, which
-# would run as superuser in a trusted extension.
+# lines between "-- @if pgN" and "-- @endif" (BRIN classes PostgreSQL 14
+# brought, skip support from 18) are dropped for majors before N, so that no
+# script needs a DO block, which would run as superuser in a trusted
+# extension.
 EXT_SCRIPTS = $(wildcard $(EXTENSION)--*.sql)
 DATA_built = $(addprefix build/,$(EXT_SCRIPTS))
 
@@ -26,26 +27,37 @@ REGRESS_OPTS = --load-extension=$(EXTENSION)
 PG_CONFIG ?= pg_config
 
 # Warnings are errors when WERROR=1 (the test command sets it).  Only the
-# functions fmgr calls are exported (see src/compat.h).
-PG_CFLAGS += -Wall -Wextra -Wno-unused-parameter \
-	-fvisibility=hidden
+# functions fmgr calls are exported: what the headers of src/ declare is
+# hidden (#pragma GCC visibility), the rest is static; the test command
+# checks the exported symbols.
+PG_CFLAGS += -Wall -Wextra -Wno-unused-parameter
+PG_CPPFLAGS += -DULID_VERSION='"$(EXTVERSION)"'
 ifeq ($(WERROR),1)
 PG_CFLAGS += -Werror
 endif
-SHLIB_LINK += -Wl,-Bsymbolic
 
 EXTRA_CLEAN = build test/unit/test_codec test/unit/test_generator results regression.diffs regression.out test/fuzz/fuzz_ulid test/fuzz/fuzz_ulid_flake test/fuzz/corpus
 
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+# Calls within the module bind to the module (other ULID extensions export
+# functions of the same names); a GNU-style linker option, used only there.
+ifeq ($(with_gnu_ld),yes)
+SHLIB_LINK += -Wl,-Bsymbolic
+endif
+
+# A header change rebuilds what includes it.
+$(OBJS): $(wildcard src/*.h)
+
 # BRIN minmax-multi and bloom exist from PostgreSQL 14 on, soft input
 # errors (pg_input_is_valid) from 16 on.
+# The scripts' "-- @if pgN" ... "-- @endif" blocks are kept from major N on.
+comma := ,
+SCRIPT_DROPS = $(foreach n,14 18,$(if $(shell test $(MAJORVERSION) -lt $(n) && echo drop),-e '/^-- @if pg$(n)$$/$(comma)/^-- @endif$$/d'))
+SCRIPT_FILTER = $(if $(SCRIPT_DROPS),sed $(SCRIPT_DROPS),cat)
 ifeq ($(shell test $(MAJORVERSION) -ge 14 && echo yes),yes)
 REGRESS += brin_multi
-SCRIPT_FILTER = cat
-else
-SCRIPT_FILTER = sed '/^-- @if pg14$$/,/^-- @endif$$/d'
 endif
 
 # rebuilt when built for another major
@@ -55,6 +67,9 @@ build/%.sql: %.sql build/.major-$(MAJORVERSION)
 	$(SCRIPT_FILTER) $< >$@
 ifeq ($(shell test $(MAJORVERSION) -ge 16 && echo yes),yes)
 REGRESS += soft_errors
+endif
+ifeq ($(shell test $(MAJORVERSION) -ge 18 && echo yes),yes)
+REGRESS += skip_scan
 endif
 # last: it drops the extension to install and update each version
 REGRESS += upgrade

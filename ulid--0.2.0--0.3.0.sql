@@ -344,3 +344,15 @@ CREATE OPERATOR pg_catalog.<@ (
 	LEFTARG = ulid_flake, RIGHTARG = pg_catalog.tstzrange, FUNCTION = ulid_flake_in_time_range,
 	RESTRICT = pg_catalog.contsel, JOIN = pg_catalog.contjoinsel
 );
+
+-- @if pg18
+-- btree skip scan (PostgreSQL 18): core's skip support for uuid and int8
+CREATE FUNCTION ulid_skipsupport(pg_catalog.internal) RETURNS pg_catalog.void
+	AS 'uuid_skipsupport' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_flake_skipsupport(pg_catalog.internal) RETURNS pg_catalog.void
+	AS 'btint8skipsupport' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+ALTER OPERATOR FAMILY ulid_ops USING btree ADD
+		FUNCTION 6 (ulid, ulid) ulid_skipsupport(pg_catalog.internal);
+ALTER OPERATOR FAMILY ulid_flake_ops USING btree ADD
+		FUNCTION 6 (ulid_flake, ulid_flake) ulid_flake_skipsupport(pg_catalog.internal);
+-- @endif

@@ -13,6 +13,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Nothing declared below is for other modules (see Makefile). */
+#ifdef __GNUC__
+#pragma GCC visibility push(hidden)
+#endif
+
 #define ULID_BYTES			16
 #define ULID_TEXT_LEN		26
 #define ULID_TIME_BYTES		6
@@ -75,5 +80,9 @@ store_be64(uint64_t value, uint8_t *out)
 		value >>= 8;
 	}
 }
+
+#ifdef __GNUC__
+#pragma GCC visibility pop
+#endif
 
 #endif							/* ULID_CODEC_H */

@@ -15,29 +15,6 @@
 #endif
 
 /*
- * The module is built with -fvisibility=hidden so that only SQL-callable
- * functions are exported (other ULID extensions export symbols with the
- * same names as ours).  PostgreSQL 16 marks fmgr functions PGDLLEXPORT
- * itself; before that PGDLLEXPORT is empty on non-Windows platforms and
- * PG_FUNCTION_INFO_V1 does not mark the function at all.
- */
-#if PG_VERSION_NUM < 160000 && defined(__GNUC__) && !defined(WIN32)
-#undef PGDLLEXPORT
-#define PGDLLEXPORT __attribute__((visibility("default")))
-#undef PG_FUNCTION_INFO_V1
-#define PG_FUNCTION_INFO_V1(funcname) \
-extern PGDLLEXPORT Datum funcname(PG_FUNCTION_ARGS); \
-extern PGDLLEXPORT const Pg_finfo_record * CppConcat(pg_finfo_,funcname)(void); \
-const Pg_finfo_record * \
-CppConcat(pg_finfo_,funcname) (void) \
-{ \
-	static const Pg_finfo_record my_finfo = { 1 }; \
-	return &my_finfo; \
-} \
-extern int no_such_variable
-#endif
-
-/*
  * Soft input errors (pg_input_is_valid and friends) arrived in 16.  Before
  * that an input function can only throw, which is what ereturn does here.
  */
@@ -58,6 +35,16 @@ extern int no_such_variable
  */
 #define ULID_HAVE_DSM_REGISTRY (PG_VERSION_NUM >= 170000)
 #define ULID_HAVE_SHMEM_REQUEST_HOOK (PG_VERSION_NUM >= 150000)
+
+/*
+ * 18 lets a module give its name and version, which pg_get_loaded_modules()
+ * shows.  ULID_VERSION comes from ulid.control, through the Makefile.
+ */
+#if PG_VERSION_NUM >= 180000
+#define ULID_MODULE_MAGIC PG_MODULE_MAGIC_EXT(.name = "ulid", .version = ULID_VERSION)
+#else
+#define ULID_MODULE_MAGIC PG_MODULE_MAGIC
+#endif
 
 /* Reserving a GUC prefix got its current name in 15. */
 #if PG_VERSION_NUM < 150000

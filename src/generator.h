@@ -16,6 +16,11 @@
 
 #include "codec.h"
 
+/* Nothing declared below is for other modules (see Makefile). */
+#ifdef __GNUC__
+#pragma GCC visibility push(hidden)
+#endif
+
 /* ULID: 48-bit Unix milliseconds. */
 #define ULID_MAX_UNIX_MS		((INT64_C(1) << 48) - 1)
 
@@ -145,5 +150,9 @@ extern void ulid_flake_generator_unpack(uint64_t packed, ulid_flake_generator *g
 
 /* Unix ms to the flake's time field; false when out of range. */
 extern bool ulid_flake_ms_from_unix(int64_t unix_ms, int64_t *flake_ms);
+
+#ifdef __GNUC__
+#pragma GCC visibility pop
+#endif
 
 #endif							/* ULID_GENERATOR_H */

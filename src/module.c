@@ -6,7 +6,7 @@
 
 #include "utils/guc.h"
 
-PG_MODULE_MAGIC;
+ULID_MODULE_MAGIC;
 
 extern PGDLLEXPORT void _PG_init(void);
 

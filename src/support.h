@@ -17,6 +17,11 @@
 #include "compat.h"
 #include "generator.h"
 
+/* Nothing declared below is for other modules (see Makefile). */
+#ifdef __GNUC__
+#pragma GCC visibility push(hidden)
+#endif
+
 /* Settings (module.c). */
 typedef enum flake_overflow_policy
 {
@@ -109,5 +114,9 @@ extern bool report_bad_text(codec_status status, const char *chars, size_t len,
 
 /* Raise the 54000 error of a monotonic generator that ran out of room. */
 extern void report_generator_overflow(const char *type_name);
+
+#ifdef __GNUC__
+#pragma GCC visibility pop
+#endif
 
 #endif							/* ULID_SUPPORT_H */

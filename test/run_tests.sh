@@ -85,6 +85,19 @@ else
 	cat "$out/build.log"
 	record build 0 1
 fi
+# Only what fmgr calls is exported (other ULID extensions export functions
+# of the same names as our helpers): each SQL-callable function beside its
+# pg_finfo_ record, the magic block and _PG_init.
+exported=$(nm -D --defined-only ulid.so 2>/dev/null | awk '$2 == "T" {print $3}' | sort)
+stray=$(comm -23 <(echo "$exported") \
+	<( (echo "$exported" | grep '^pg_finfo_'; echo "$exported" | sed -n 's/^pg_finfo_//p'
+		printf '%s\n' Pg_magic_func _PG_init _init _fini) | sort -u) | paste -sd' ')
+if [ -n "$exported" ] && [ -z "$stray" ]; then
+	record exported_symbols 1 0
+else
+	echo "exported symbols that fmgr does not call: ${stray:-(none found: is nm installed?)}"
+	record exported_symbols 0 1
+fi
 if ! make -s install >"$out/install.log" 2>&1; then
 	cat "$out/install.log"
 	echo "Could not install into $("$PG_CONFIG" --pkglibdir): run 'sudo make install', then 'make test' again."
