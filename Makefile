@@ -55,7 +55,7 @@ $(OBJS): $(wildcard src/*.h)
 # The scripts' "-- @if pgN" ... "-- @endif" blocks are kept from major N on.
 comma := ,
 SCRIPT_DROPS = $(foreach n,14 18,$(if $(shell test $(MAJORVERSION) -lt $(n) && echo drop),-e '/^-- @if pg$(n)$$/$(comma)/^-- @endif$$/d'))
-SCRIPT_FILTER = $(if $(SCRIPT_DROPS),sed $(SCRIPT_DROPS),cat)
+SCRIPT_FILTER = $(if $(strip $(SCRIPT_DROPS)),sed $(SCRIPT_DROPS),cat)
 ifeq ($(shell test $(MAJORVERSION) -ge 14 && echo yes),yes)
 REGRESS += brin_multi
 endif
