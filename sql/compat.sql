@@ -67,9 +67,9 @@ SET enable_seqscan = off;
 EXPLAIN (COSTS OFF) SELECT * FROM users WHERE id = '0186cb65-25d7-81da-815c-7e25a6bfe7db'::uuid;
 -- an index on the uuid side is core's uuid_ops, which knows nothing of ulid:
 -- there, cast the ulid
-EXPLAIN (COSTS OFF) SELECT * FROM legacy WHERE uid < '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid;
 EXPLAIN (COSTS OFF) SELECT * FROM legacy WHERE uid < '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid::uuid;
 RESET enable_seqscan;
+EXPLAIN (COSTS OFF) SELECT * FROM legacy WHERE uid < '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid;
 SELECT '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid < '01563e3a-b5d3-d676-4c61-efb99302bd5c'::uuid AS lt,
        '01563e3a-b5d3-d676-4c61-efb99302bd5c'::uuid = '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid AS eq,
        '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid <> '00000000-0000-0000-0000-000000000000'::uuid AS ne;
@@ -107,7 +107,8 @@ RESET enable_mergejoin; RESET enable_nestloop;
 -- the families stay complete and valid
 SELECT c.opcname, a.amname, amvalidate(c.oid) AS valid,
        (SELECT count(*) FROM pg_amop o WHERE o.amopfamily = c.opcfamily) AS operators,
-       (SELECT count(*) FROM pg_amproc p WHERE p.amprocfamily = c.opcfamily) AS functions
+       (SELECT count(*) FROM pg_amproc p WHERE p.amprocfamily = c.opcfamily AND p.amprocnum <> 6)
+           AS functions_but_skip_support
   FROM pg_opclass c JOIN pg_am a ON a.oid = c.opcmethod
  WHERE c.opcname IN ('ulid_ops', 'ulid_flake_ops')
  ORDER BY 1, 2;

@@ -49,8 +49,8 @@ SELECT k, tstzrange(CASE WHEN k % 11 = 0 THEN NULL WHEN k % 13 = 0 THEN '-infini
   FROM (SELECT k, '2023-12-01Z'::timestamptz + random() * interval '400 days' AS a,
                CASE WHEN k % 5 = 0 THEN random() * interval '2 ms' ELSE random() * interval '30 days' END AS w
           FROM generate_series(1, 2000) k) s;
-SET enable_seqscan = off;
 EXPLAIN (COSTS OFF) SELECT k, (SELECT count(*) FROM tr WHERE id <@ r) FROM ranges;
+SET enable_seqscan = off;
 CREATE TEMP TABLE by_index AS
 SELECT k, (SELECT count(*) FROM tr WHERE id <@ r) AS ulid, (SELECT count(*) FROM tr WHERE f <@ r) AS flake
   FROM ranges;
@@ -64,9 +64,9 @@ SELECT count(*) AS ranges, sum(i.ulid) AS ids_found,
 SET enable_seqscan = off;
 EXPLAIN (COSTS OFF) SELECT * FROM tr WHERE id BETWEEN ulid_lower('2024-06-01Z') AND ulid_upper('2024-06-30 23:59:59.999Z');
 EXPLAIN (COSTS OFF) SELECT * FROM tr WHERE id >= '2024-06-01Z'::timestamptz::ulid;
+RESET enable_seqscan;
 -- ... these cannot: the column is inside a function, which a plain index on
 -- id does not hold (an expression index on ulid_timestamp(id) would)
 EXPLAIN (COSTS OFF) SELECT * FROM tr WHERE id::timestamptz >= '2024-06-01Z';
-RESET enable_seqscan;
 RESET TimeZone;
 DROP TABLE tr;
