@@ -4,7 +4,8 @@
 -- a two-column index whose leading column has few distinct values answers
 -- a condition on its second column alone.  Run only on 18+.
 --
-SELECT module_name, version FROM pg_get_loaded_modules() WHERE module_name = 'ulid';
+SELECT ulid_generate() IS NOT NULL AS loaded;
+SELECT module_name, version, file_name FROM pg_get_loaded_modules() WHERE module_name = 'ulid';
 SELECT opfname, amproc::regproc FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily
  WHERE opfname IN ('ulid_ops', 'ulid_flake_ops') AND amprocnum = 6 ORDER BY 1;
 
