@@ -170,11 +170,12 @@ ORDER BY 1, 2, 3;
 -- What a fresh install holds (schema ids is not on the search_path, so what
 -- lives there is qualified: operators and min/max are in pg_catalog).  Not
 -- listed here, as they depend on the major: the BRIN minmax-multi and bloom
--- classes (14+, listed by the brin_multi suite) and the array types (members
--- of the extension from 17 on).
+-- classes (14+, listed by the brin_multi suite), the skip support functions
+-- (18+, listed by the skip_scan suite) and the array types (members of the
+-- extension from 17 on).
 SELECT object, (definition LIKE '%not compared%') AS not_compared
 FROM upgrade_check.snapshot
-WHERE installed = 'fresh' AND object !~ '(minmax_multi|bloom|\[\])'
+WHERE installed = 'fresh' AND object !~ '(minmax_multi|bloom|skipsupport|\[\])'
 ORDER BY object COLLATE "C";
 
 --
