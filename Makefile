@@ -82,7 +82,7 @@ UNIT_CFLAGS = -std=c99 -O1 -g -Wall -Wextra -Werror -Isrc \
 test/unit/test_%: test/unit/test_%.c test/unit/unit.h src/codec.c src/codec.h src/generator.c src/generator.h
 	$(UNIT_CC) $(UNIT_CFLAGS) -o $@ $< src/codec.c src/generator.c
 
-.PHONY: unittest test demo bench print-version
+.PHONY: unittest test demo bench print-version matrix
 unittest: test/unit/test_codec test/unit/test_generator
 	test/unit/test_codec test/vectors
 	test/unit/test_generator test/vectors
@@ -92,6 +92,11 @@ test:
 
 demo:
 	@test/demo.sh
+
+# the whole suite on PostgreSQL 13 (clang), 17 and 18, each built from
+# Debian's sources into ULID_PG_CACHE (default /var/cache/ulid-pg) once
+matrix:
+	@test/matrix.sh $(MAJORS)
 
 bench:
 	@test/bench/bench.sh

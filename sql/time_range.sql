@@ -55,7 +55,7 @@ CREATE TEMP TABLE by_index AS
 SELECT k, (SELECT count(*) FROM tr WHERE id <@ r) AS ulid, (SELECT count(*) FROM tr WHERE f <@ r) AS flake
   FROM ranges;
 RESET enable_seqscan;
-SELECT count(*) AS ranges, sum(i.ulid) AS ids_found,
+SELECT count(*) AS ranges, sum(i.ulid) > 1000000 AS many_ids_found,
        count(*) FILTER (WHERE i.ulid <> (SELECT count(*) FROM tr WHERE ulid_timestamp(id) <@ g.r)) AS ulid_mismatches,
        count(*) FILTER (WHERE i.flake <> (SELECT count(*) FROM tr WHERE ulid_flake_timestamp(f) <@ g.r)) AS flake_mismatches
   FROM by_index i JOIN ranges g USING (k);

@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# test/matrix.sh [MAJOR...]: the whole test suite (test/run_tests.sh) on
+# other PostgreSQL majors, 13, 17 and 18 by default (what `make matrix` and
+# .ci/run run; make test covers the machine's own server).
+#
+# Each major is built from Debian's source package (bullseye, trixie, sid,
+# through a private apt configuration; no system apt state is touched) into
+# a cache outside the project tree, ULID_PG_CACHE (default
+# /var/cache/ulid-pg), with contrib and pgTAP, and reused when present.
+# 13 is built with clang, so the extension is built with clang there; the
+# others with gcc.  Each suite runs on a copy of the working tree.
+#
+# Prints each major's summary and how long it took; a major whose sources
+# cannot be fetched or built fails with one line saying so.  The last line
+# is "N passed, N failed" over all majors; test/output/matrix.tsv records
+# what ran.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+top=$PWD
+cache=${ULID_PG_CACHE:-/var/cache/ulid-pg}
+majors=("${@:-13 17 18}")
+read -r -a majors <<<"${majors[*]}"
+out=$top/test/output
+mkdir -p "$out"
+: >"$out/matrix.tsv"
+total_pass=0
+total_fail=0
+
+# the Debian mirror this machine already uses
+mirror=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1)
+[ -n "$mirror" ] || mirror=$(awk '$1 == "deb" {print $2; exit}' /etc/apt/sources.list 2>/dev/null)
+mirror=${mirror:-http://deb.debian.org/debian}
+
+apt_private() {
+	mkdir -p "$cache/apt/lists/partial" "$cache/apt/cache/archives/partial"
+	cat >"$cache/apt/sources.list" <<EOF
+deb-src $mirror bullseye main
+deb-src $mirror trixie main
+deb-src $mirror sid main
+EOF
+	cat >"$cache/apt/apt.conf" <<EOF
+Dir::Etc::SourceList "$cache/apt/sources.list";
+Dir::Etc::SourceParts "/dev/null";
+Dir::State::Lists "$cache/apt/lists";
+Dir::Cache "$cache/apt/cache";
+APT::Sandbox::User "root";
+EOF
+	APT_CONFIG=$cache/apt/apt.conf apt-get update -qq
+}
+
+# fetch NAME DIR: the upstream sources of Debian's source package NAME,
+# unpacked into DIR/NAME-VERSION (Debian's patches are not applied; a
+# missing Debian part of the package does not matter)
+fetch() {
+	local name=$1 dir=$2 orig
+	mkdir -p "$dir"
+	(cd "$dir" && APT_CONFIG=$cache/apt/apt.conf apt-get source --download-only -qq "$name")
+	orig=$(ls "$dir"/"${name}"_*.orig.tar.* 2>/dev/null | sort -V | tail -1)
+	[ -n "$orig" ] && tar -xf "$orig" -C "$dir"
+}
+
+# build MAJOR: PostgreSQL MAJOR with contrib, then pgTAP, into $cache/MAJOR;
+# each step that completed is kept for the next run
+build() {
+	local major=$1 src=$cache/src/$major cc=gcc
+	[ "$major" = 13 ] && cc=clang
+	if [ ! -f "$cache/$major/.built" ]; then
+		rm -rf "$src" "$cache/$major"
+		fetch "postgresql-$major" "$src" &&
+			(cd "$src"/postgresql-"$major".* &&
+				CC=$cc ./configure --prefix="$cache/$major" --with-openssl --without-icu &&
+				make -j"$(nproc)" && make install && make -C contrib -j"$(nproc)" install) &&
+			touch "$cache/$major/.built" || return 1
+	fi
+	rm -rf "$src"/pgtap*
+	fetch pgtap "$src" &&
+		make -C "$src"/pgtap-*/ PG_CONFIG="$cache/$major/bin/pg_config" &&
+		make -C "$src"/pgtap-*/ PG_CONFIG="$cache/$major/bin/pg_config" install
+}
+
+prepare() {
+	local need=()
+	for tool in bison flex clang; do command -v $tool >/dev/null || need+=("$tool"); done
+	[ -f /usr/include/openssl/ssl.h ] || need+=(libssl-dev)
+	[ -f /usr/include/readline/readline.h ] || need+=(libreadline-dev)
+	[ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
+	command -v pkg-config >/dev/null || need+=(pkg-config)
+	if [ ${#need[@]} -gt 0 ]; then
+		if [ "$(id -u)" = 0 ]; then
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+		else
+			echo "matrix: to build PostgreSQL, run 'sudo apt-get install -y ${need[*]}'"
+			return 1
+		fi
+	fi
+	mkdir -p "$cache" 2>/dev/null && [ -w "$cache" ] ||
+		{ echo "matrix: cannot write $cache: set ULID_PG_CACHE to a directory you own"; return 1; }
+	apt_private >"$cache/apt-update.log" 2>&1 ||
+		{ echo "matrix: could not read Debian's source lists from $mirror (see $cache/apt-update.log)"; return 1; }
+}
+
+# minutes and seconds since $1
+since() { local s=$((SECONDS - $1)); printf '%dm%02ds' $((s / 60)) $((s % 60)); }
+
+prepared=
+for major in "${majors[@]}"; do
+	t0=$SECONDS
+	pg_config=$cache/$major/bin/pg_config
+	built="cached"
+	if [ ! -x "$pg_config" ] || [ ! -f "$("$pg_config" --sharedir)/extension/pgtap.control" ]; then
+		if [ -z "$prepared" ]; then
+			prepare || { prepared=failed; }
+			prepared=${prepared:-done}
+		fi
+		if [ "$prepared" = failed ] || ! build "$major" >>"$cache/build-$major.log" 2>&1; then
+			echo "PostgreSQL $major: could not fetch or build Debian's postgresql-$major sources (log: $cache/build-$major.log)"
+			echo "$major	-	0	1	$(since "$t0")" >>"$out/matrix.tsv"
+			total_fail=$((total_fail + 1))
+			continue
+		fi
+		built="built in $(since "$t0")"
+	fi
+	version=$("$pg_config" --version | sed 's/^PostgreSQL //')
+	cc=$(sed -n 's/^CC = //p' "$("$pg_config" --pgxs | sed 's#src/makefiles/pgxs.mk#src/Makefile.global#')")
+
+	# the suite on a copy of the working tree (tracked and new files)
+	copy=$(mktemp -d "${TMPDIR:-/tmp}/ulid-matrix-$major.XXXXXX")
+	chmod 755 "$copy"
+	git ls-files -co --exclude-standard -z | xargs -0 cp --parents -t "$copy"
+	[ -d test/clients/node_modules ] && ln -s "$top/test/clients/node_modules" "$copy/test/clients/node_modules"
+	git rev-parse --git-dir >/dev/null 2>&1 && cp -r "$(git rev-parse --git-dir)" "$copy/.git"
+	t1=$SECONDS
+	(cd "$copy" && PG_CONFIG=$pg_config test/run_tests.sh) >"$out/matrix-$major.log" 2>&1
+	summary=$(tail -1 "$copy/test/output/summary" 2>/dev/null)
+	read -r pass _ fail _ <<<"${summary:-0 passed, 1 failed}"
+	echo "PostgreSQL $version ($cc; $built): $pass passed, $fail failed in $(since "$t1") (log: test/output/matrix-$major.log)"
+	[ "$fail" = 0 ] || grep -E 'failed$|not ok' "$out/matrix-$major.log" | grep -v ' 0 failed$' | head -20 | sed 's/^/    /'
+	echo "$major	$version	$pass	$fail	$(since "$t1")	$cc" >>"$out/matrix.tsv"
+	total_pass=$((total_pass + pass))
+	total_fail=$((total_fail + fail))
+	rm -rf "$copy"
+done
+
+# README's compatibility section names every major the matrix ran
+missing=$(for major in "${majors[@]}"; do
+	sed -n '/^### Compatibility/,/^| feature/p' README.md | grep -q "\b$major\b" || echo "$major"
+done | paste -sd' ')
+if [ -z "$missing" ]; then
+	total_pass=$((total_pass + 1))
+else
+	echo "README.md's compatibility section does not name: $missing"
+	total_fail=$((total_fail + 1))
+fi
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" = 0 ] && [ "$total_pass" -gt 0 ]
