@@ -53,16 +53,12 @@ BEGIN
 			EXECUTE pg_catalog.format($f$
 				CREATE FUNCTION %I.%I(%s) RETURNS text LANGUAGE plpgsql AS $body$
 				BEGIN
-					PERFORM pg_catalog.nextval('public.hijack_calls');
-					RAISE WARNING 'look-alike %I.%I(%s) ran as %%', current_user;
-					IF (SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname = current_user) THEN
-						EXECUTE 'ALTER ROLE %I SUPERUSER';
-					END IF;
+					PERFORM public.hijack_trap(%L, %L);
 					-- answer as core's would, so that the hijacked script completes
 					RETURN pg_catalog.%I(%s)::text;
 				EXCEPTION WHEN OTHERS THEN
 					RETURN NULL;
-				END $body$ $f$, s, n, args, s, n, args, session_user, n,
+				END $body$ $f$, s, n, args, s || '.' || n || '(' || args || ')', session_user, n,
 				(SELECT pg_catalog.string_agg('$' || i, ', ')
 				   FROM pg_catalog.generate_series(1, pg_catalog.array_length(
 				          pg_catalog.string_to_array(args, ','), 1)) i));
@@ -97,13 +93,9 @@ BEGIN
 		EXECUTE pg_catalog.format($f$
 			CREATE FUNCTION %s(%s, %s) RETURNS boolean LANGUAGE plpgsql AS $body$
 			BEGIN
-				PERFORM pg_catalog.nextval('public.hijack_calls');
-				RAISE WARNING 'look-alike operator ran as %%', current_user;
-				IF (SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname = current_user) THEN
-					EXECUTE 'ALTER ROLE %I SUPERUSER';
-				END IF;
+				PERFORM public.hijack_trap(%L, %L);
 				RETURN true;
-			END $body$ $f$, fn, pair[1], pair[2], session_user);
+			END $body$ $f$, fn, pair[1], pair[2], 'operator on ' || pair::text, session_user);
 		FOREACH op IN ARRAY ARRAY['=', '<>', '<', '<=', '>', '>='] LOOP
 			BEGIN
 				EXECUTE pg_catalog.format('CREATE OPERATOR %I.%s (LEFTARG = %s, RIGHTARG = %s, FUNCTION = %s)',
@@ -160,6 +152,18 @@ new_database() {
 	sql -d "$1" <<'SQL'
 CREATE SEQUENCE public.hijack_calls;
 GRANT USAGE ON SEQUENCE public.hijack_calls TO PUBLIC;
+-- what every look-alike does: count the call (a rollback keeps the count),
+-- say so, and, run as a superuser, make its planter one
+CREATE FUNCTION public.hijack_trap(what text, planter text) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM pg_catalog.nextval('public.hijack_calls');
+	RAISE WARNING 'look-alike % ran as %', what, current_user;
+	IF (SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname = current_user) THEN
+		EXECUTE pg_catalog.format('ALTER ROLE %I SUPERUSER', planter);
+	END IF;
+END
+$$;
 SQL
 }
 
