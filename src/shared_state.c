@@ -16,12 +16,12 @@
  * needs is drawn before the lock is taken, so nothing under it can fail or
  * take long.
  *
- * Where the 16 bytes live: on PostgreSQL 17 and later, a named DSM segment
+ * Where the state lives: on PostgreSQL 17 and later, a named DSM segment
  * that the first caller creates.  Before 17, a named struct in the main
  * shared memory segment: reserved at server start when the library is in
  * shared_preload_libraries, and otherwise by the first backend that loads
- * the library, from the spare room PostgreSQL leaves in that segment (about
- * 100 kB).  That room is shared with the lock table, which grows into it:
+ * the library, from the spare room PostgreSQL leaves in that segment (from
+ * about 100 kB).  That room is shared with the lock table, which grows into it:
  * a transaction taking many locks, which any user can run, can use it all
  * up before the library is first loaded.  Then the state cannot be had until
  * the server restarts, and the flake generators say so, pointing to
