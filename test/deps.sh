@@ -38,6 +38,9 @@ if [ "$what" = test ]; then
 	/usr/bin/python3 -c 'import psycopg' >/dev/null 2>&1 || need+=(python3-psycopg)
 	command -v npm >/dev/null 2>&1 || need+=(nodejs npm)
 	command -v unzip >/dev/null 2>&1 || need+=(unzip)
+	# the Debian package: dpkg-buildpackage with pg_buildext
+	command -v dh >/dev/null 2>&1 || need+=(debhelper)
+	command -v pg_buildext >/dev/null 2>&1 || need+=(postgresql-server-dev-all)
 	# clock steps under a fake clock
 	ls /usr/lib/*/faketime/libfaketime.so.1 >/dev/null 2>&1 || need+=(libfaketime)
 fi

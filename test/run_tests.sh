@@ -124,6 +124,9 @@ run_tap clock_steps test/clock_steps.sh
 echo "== the PGXN distribution, unpacked and tested on its own"
 run_tap dist test/dist_test.sh
 
+echo "== the Debian package: built, installed, tested"
+run_tap debian_package test/debian_package.sh
+
 read -r passed failed < <(awk '{p += $1; f += $2} END {print p + 0, f + 0}' "$counts")
 echo "$passed passed, $failed failed" >"$out/summary"
 echo "$passed passed, $failed failed"
