@@ -17,7 +17,12 @@ chmod 755 "$tmp"
 trap 'rm -rf "$tmp"' EXIT
 src=$tmp/ulid
 mkdir "$src"
-git ls-files -co --exclude-standard -z | xargs -0 cp --parents -t "$src"
+# the tree as it is (a checkout: what git tracks or would; an unpacked dist: all)
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	git ls-files -co --exclude-standard -z | xargs -0 cp --parents -t "$src"
+else
+	cp -a . "$src"
+fi
 
 (cd "$src" && DEB_BUILD_OPTIONS=nocheck dpkg-buildpackage -us -uc -b) >"$tmp/build.log" 2>&1
 debs=$(cd "$tmp" && ls postgresql-*-ulid_*.deb 2>/dev/null | paste -sd' ')
