@@ -24,7 +24,7 @@
 #define RANDOM_BATCH_BYTES 4096
 
 static uint8_t random_batch[RANDOM_BATCH_BYTES];
-static size_t random_batch_used = RANDOM_BATCH_BYTES;
+static size_t random_batch_left = 0;	/* not handed out yet, at the end */
 static int	random_batch_owner = 0;
 
 static void
@@ -34,21 +34,24 @@ refill_random_batch(void)
 		ereport(ERROR,
 				(errcode(ERRCODE_INTERNAL_ERROR),
 				 errmsg("could not generate random values")));
-	random_batch_owner = MyProcPid;
-	random_batch_used = 0;
+	random_batch_left = RANDOM_BATCH_BYTES;
 }
 
 void
 ulid_random_fill(uint8_t *buf, size_t len)
 {
+	uint8_t    *next;
+
 	Assert(len <= RANDOM_BATCH_BYTES);
-	if (random_batch_owner != MyProcPid ||
-		RANDOM_BATCH_BYTES - random_batch_used < len)
+	/* a batch inherited across a fork counts as empty */
+	reset_if_inherited(&random_batch_owner, &random_batch_left, sizeof(random_batch_left));
+	if (random_batch_left < len)
 		refill_random_batch();
-	memcpy(buf, random_batch + random_batch_used, len);
+	next = random_batch + RANDOM_BATCH_BYTES - random_batch_left;
+	memcpy(buf, next, len);
 	/* a byte handed out is never handed out again */
-	memset(random_batch + random_batch_used, 0, len);
-	random_batch_used += len;
+	memset(next, 0, len);
+	random_batch_left -= len;
 }
 
 int64
