@@ -31,6 +31,12 @@ ALTER FUNCTION @extschema@.ulid_flake_generate(pg_catalog.timestamptz) PARALLEL 
 COMMENT ON FUNCTION @extschema@.ulid_generate(pg_catalog.timestamptz) IS 'new ulid for the given time; strictly increasing within this session while the same millisecond is asked for';
 COMMENT ON FUNCTION @extschema@.ulid_flake_generate(pg_catalog.timestamptz) IS 'new ulid_flake for the given time; strictly increasing within this session while the same millisecond is asked for';
 
+-- Sort support of its own (was core's uuid_sortsupport): an abbreviated key
+-- made for monotonic runs of ids within one millisecond.  The function has
+-- been the extension's own since 0.1.0.
+CREATE OR REPLACE FUNCTION @extschema@.ulid_sortsupport(pg_catalog.internal) RETURNS pg_catalog.void
+	AS 'MODULE_PATHNAME', 'ulid_sortsupport' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 -- gen_monotonic_ulid() gets pgx_ulid's meaning: strictly increasing across
 -- the server (it was per session).  The function has been the extension's
 -- own since 0.1.0, so replacing it cannot pick up another role's.

@@ -60,7 +60,7 @@ CREATE FUNCTION ulid_ge(ulid, ulid) RETURNS pg_catalog.bool
 CREATE FUNCTION ulid_cmp(ulid, ulid) RETURNS pg_catalog.int4
 	AS 'uuid_cmp' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_sortsupport(pg_catalog.internal) RETURNS pg_catalog.void
-	AS 'uuid_sortsupport' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME', 'ulid_sortsupport' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION ulid_hash(ulid) RETURNS pg_catalog.int4
 	AS 'uuid_hash' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION ulid_hash_extended(ulid, pg_catalog.int8) RETURNS pg_catalog.int8

@@ -46,6 +46,20 @@
 #define ULID_MODULE_MAGIC PG_MODULE_MAGIC
 #endif
 
+/*
+ * 15 brought the abbreviated-key comparator for unsigned integers, with
+ * tuplesort's specialized quicksort for it.
+ */
+#if PG_VERSION_NUM < 150000
+#include "utils/sortsupport.h"
+
+static inline int
+ssup_datum_unsigned_cmp(Datum x, Datum y, SortSupport ssup)
+{
+	return (x > y) - (x < y);
+}
+#endif
+
 /* Reserving a GUC prefix got its current name in 15. */
 #if PG_VERSION_NUM < 150000
 #define MarkGUCPrefixReserved(prefix) EmitWarningsOnPlaceholders(prefix)

@@ -1,5 +1,6 @@
 -- Query-side benchmarks, one session, runs interleaved, medians.
--- Settings: bench.rows (text I/O and sort), bench.brin_rows, bench.runs.
+-- Settings: bench.rows (text I/O), bench.brin_rows, bench.runs.  Sorting is
+-- in bench_sort.sql.
 \ir prologue.sql
 SET work_mem = '2GB';
 SET max_parallel_workers_per_gather = 0;
@@ -48,8 +49,7 @@ BEGIN
 				('out floor', t, run, pg_temp.time_ms(format('SELECT count(id) FROM t_%s', t))),
 				('in', t, run, pg_temp.time_ms(format('SELECT count(x::%s) FROM t_%s_text',
 					CASE t WHEN 'flake' THEN 'ulid_flake' ELSE t END, t))),
-				('in floor', t, run, pg_temp.time_ms(format('SELECT count(x) FROM t_%s_text', t))),
-				('sort', t, run, pg_temp.time_ms(format('SELECT count(*) FROM (SELECT id FROM t_%s ORDER BY id) s', t)));
+				('in floor', t, run, pg_temp.time_ms(format('SELECT count(x) FROM t_%s_text', t)));
 		END LOOP;
 		SET enable_seqscan = off;
 		INSERT INTO timings VALUES
@@ -80,17 +80,6 @@ SELECT CASE m.case_name WHEN 'flake' THEN 'ulid_flake' ELSE m.case_name END AS t
   JOIN medians uof ON uof.bench = 'out floor' AND uof.case_name = 'uuid'
   JOIN medians ui ON ui.bench = 'in' AND ui.case_name = 'uuid'
   JOIN medians uinf ON uinf.bench = 'in floor' AND uinf.case_name = 'uuid'
- ORDER BY 1 DESC;
-
-\echo
-\echo 'In-memory sort of N shuffled ids (SELECT count(*) FROM (SELECT id FROM t ORDER BY id) s); medians'
-SELECT CASE s.case_name WHEN 'flake' THEN 'ulid_flake' ELSE s.case_name END AS type,
-       round(s.ms::numeric, 0) AS "median ms",
-       round((s.ms / u.ms)::numeric, 3) AS "x uuid",
-       round((s.ms / b.ms)::numeric, 3) AS "x bigint"
-  FROM medians s, medians u, medians b
- WHERE s.bench = 'sort' AND u.bench = 'sort' AND u.case_name = 'uuid'
-   AND b.bench = 'sort' AND b.case_name = 'bigint'
  ORDER BY 1 DESC;
 
 \echo
