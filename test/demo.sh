@@ -5,8 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 test/deps.sh demo
 make -s >/dev/null
-make -s install >/dev/null || {
-	echo "Could not install into $(${PG_CONFIG:-pg_config} --pkglibdir): run 'sudo make install', then 'make demo'."
-	exit 1
-}
+test/lib/install_if_needed.sh demo || exit 2
 test/cluster.sh psql -X -q -f test/demo.sql

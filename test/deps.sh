@@ -4,10 +4,11 @@
 # Makes sure what the demo, the tests or the benchmarks need is installed:
 # the server headers for building, and for the tests pgTAP and pg_prove.
 # As root it installs what is missing with apt-get; otherwise it prints the
-# exact command to run and fails.
+# exact command to run.  It fails only when what the build needs is missing.
 set -euo pipefail
 
 what=${1:-test}
+[ "${2:-}" = --no-install ] && no_install=1 || no_install=
 PG_CONFIG=${PG_CONFIG:-pg_config}
 
 if command -v "$PG_CONFIG" >/dev/null 2>&1; then
@@ -20,6 +21,7 @@ else
 	fi
 fi
 
+# needed to build: without them nothing runs
 need=()
 command -v make >/dev/null 2>&1 || need+=(make)
 command -v gcc >/dev/null 2>&1 || need+=(gcc)
@@ -27,38 +29,62 @@ if ! command -v "$PG_CONFIG" >/dev/null 2>&1 ||
 	[ ! -f "$("$PG_CONFIG" --includedir-server)/postgres.h" ]; then
 	need+=("postgresql-server-dev-$major")
 fi
+# needed by one test suite each: a suite whose part is missing fails alone
+want=()
 if [ "$what" = test ]; then
 	if ! command -v "$PG_CONFIG" >/dev/null 2>&1 ||
 		[ ! -f "$("$PG_CONFIG" --sharedir)/extension/pgtap.control" ]; then
-		need+=("postgresql-$major-pgtap")
+		want+=("postgresql-$major-pgtap")
 	fi
-	command -v pg_prove >/dev/null 2>&1 || need+=(libtap-parser-sourcehandler-pgtap-perl)
+	command -v pg_prove >/dev/null 2>&1 || want+=(libtap-parser-sourcehandler-pgtap-perl)
 	# the client library tests: psycopg 3 (Debian's, for /usr/bin/python3)
 	# and node-postgres (npm, below)
-	/usr/bin/python3 -c 'import psycopg' >/dev/null 2>&1 || need+=(python3-psycopg)
-	command -v npm >/dev/null 2>&1 || need+=(nodejs npm)
-	command -v unzip >/dev/null 2>&1 || need+=(unzip)
+	/usr/bin/python3 -c 'import psycopg' >/dev/null 2>&1 || want+=(python3-psycopg)
+	command -v npm >/dev/null 2>&1 || want+=(nodejs npm)
+	command -v unzip >/dev/null 2>&1 || want+=(unzip)
 	# the Debian package: dpkg-buildpackage with pg_buildext
-	command -v dh >/dev/null 2>&1 || need+=(debhelper)
-	command -v pg_buildext >/dev/null 2>&1 || need+=(postgresql-server-dev-all)
+	command -v dh >/dev/null 2>&1 || want+=(debhelper)
+	command -v pg_buildext >/dev/null 2>&1 || want+=(postgresql-server-dev-all)
 	# clock steps under a fake clock
-	ls /usr/lib/*/faketime/libfaketime.so.1 >/dev/null 2>&1 || need+=(libfaketime)
+	ls /usr/lib/*/faketime/libfaketime.so.1 >/dev/null 2>&1 || want+=(libfaketime)
 fi
 
-if [ ${#need[@]} -gt 0 ]; then
-	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-		echo "Installing: ${need[*]}"
-		export DEBIAN_FRONTEND=noninteractive
-		apt-get update -qq >/dev/null
-		apt-get install -y -qq "${need[@]}" >/dev/null
-	else
-		echo "Missing packages. Run:" >&2
-		echo "  sudo apt-get install -y ${need[*]}" >&2
-		exit 1
+missing=("${need[@]}" "${want[@]}")
+if [ ${#missing[@]} -gt 0 ] && [ -z "$no_install" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	echo "Installing: ${missing[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	if ! { apt-get update -qq && apt-get install -y -qq "${missing[@]}"; } >/tmp/ulid-apt.log 2>&1; then
+		echo "apt-get could not install them all ($(grep -E '^(E|Err):' /tmp/ulid-apt.log | head -1)); going on with what there is"
+		# one by one, so that one missing package does not keep the others out
+		for package in "${missing[@]}"; do
+			apt-get install -y -qq "$package" >/dev/null 2>&1 || true
+		done
 	fi
+	exec "$0" "$what" --no-install
+fi
+if [ ${#need[@]} -gt 0 ]; then
+	echo "Missing packages. Run:" >&2
+	echo "  sudo apt-get install -y ${need[*]}" >&2
+	exit 1
+fi
+if [ ${#want[@]} -gt 0 ]; then
+	echo "Not installed, so the suites that need them will fail: ${want[*]}; to run them: sudo apt-get install -y ${want[*]}"
 fi
 
-# node-postgres and pg-copy-streams, as locked in test/clients
-if [ "$what" = test ] && [ ! -d "$(dirname "$0")/clients/node_modules/pg-copy-streams" ]; then
-	npm ci --prefix "$(dirname "$0")/clients" --no-audit --no-fund --loglevel=error >/dev/null
+# node-postgres and pg-copy-streams, as locked in test/clients; when npm or
+# the registry cannot be had, test/output/npm.missing says so (the
+# node_postgres suite fails with that line)
+if [ "$what" = test ]; then
+	clients=$(dirname "$0")/clients
+	missing_file=$(dirname "$0")/output/npm.missing
+	mkdir -p "$(dirname "$missing_file")"
+	rm -f "$missing_file"
+	if [ ! -d "$clients/node_modules/pg-copy-streams" ]; then
+		if ! command -v npm >/dev/null 2>&1; then
+			echo "nodejs and npm are not installed: run 'sudo apt-get install nodejs npm'" >"$missing_file"
+		elif ! timeout 300 npm ci --prefix "$clients" --no-audit --no-fund --loglevel=error \
+			>/tmp/ulid-npm.log 2>&1; then
+			echo "npm could not fetch the packages locked in test/clients ($(grep -m1 -E '^npm (ERR!|error) code' /tmp/ulid-npm.log | sed -E 's/^npm (ERR!|error) code *//')): run 'npm ci --prefix test/clients' where the npm registry is reachable" >"$missing_file"
+		fi
+	fi
 fi

@@ -30,7 +30,7 @@ for f in META.json ulid.control Makefile README.md LICENSE "ulid--$version.sql" 
 done
 (cd "$tmp/ulid-$version" && perl test/check_meta.pl >"$tmp/meta.tap" 2>&1)
 check $? "META.json in the zip is valid meta-spec 1.0.0 and agrees with the version ($(grep -c '^ok' "$tmp/meta.tap") checks)"
-(cd "$tmp/ulid-$version" && ULID_INSIDE_DIST_TEST=1 make test >"$tmp/inner.log" 2>&1)
+(cd "$tmp/ulid-$version" && ULID_INSIDE_DIST_TEST=1 make -s --no-print-directory test >"$tmp/inner.log" 2>&1)
 status=$?
 check $status "the unpacked zip builds, installs and passes its own tests: $(tail -1 "$tmp/inner.log")"
 [ $status = 0 ] || tail -30 "$tmp/inner.log" | sed 's/^/# /'

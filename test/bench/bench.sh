@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 test/deps.sh bench
 make -s >/dev/null
-make -s install >/dev/null
+test/lib/install_if_needed.sh bench
 rows=${BENCH_ROWS:-5000000}
 runs=${BENCH_RUNS:-5}
 only=${BENCH_ONLY:-}

@@ -122,11 +122,15 @@ with psycopg.connect(autocommit=True) as conn:
         conn.execute("INSERT INTO c (n, id) VALUES (%s, %b)", (i, Ulid(ulid_bytes(u))))
     rows = conn.execute("SELECT id::text FROM c ORDER BY n").fetchall()
     check([r[0] for r in rows] == samples, "binary ulid parameters stored as sent")
-    try:
-        conn.execute("SELECT %b", (Ulid(b"\x01" * 15),))
-        check(False, "a 15-byte binary ulid parameter is rejected")
-    except psycopg.Error as e:
-        check(e.sqlstate in ("22P03", "08P01"), f"a 15-byte binary ulid parameter is rejected ({e.sqlstate})")
+    # a binary value of the wrong length, as for uuid: too short 08P01
+    # (insufficient data left in message), too long 22P03 (incorrect binary
+    # data format)
+    for length, expected in ((15, "08P01"), (17, "22P03")):
+        try:
+            conn.execute("SELECT %b", (Ulid(b"\x01" * length),))
+            check(False, f"a {length}-byte binary ulid parameter is rejected")
+        except psycopg.Error as e:
+            check(e.sqlstate == expected, f"a {length}-byte binary ulid parameter: {e.sqlstate}, expected {expected}")
 
     # COPY, text format, both directions
     conn.execute("TRUNCATE c")

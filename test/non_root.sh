@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# test/non_root.sh: the README's path for a user who is not root, run by
+# root with a throwaway OS user (make test runs it as root only).  A clone
+# of the committed tree, owned by that user:
+#   1. make demo with an older build installed: says exactly what to run,
+#      writes nothing outside the tree;
+#   2. root runs 'make install' in the clone (the README's one sudo step);
+#   3. make demo and make test as the user: they work, write nothing outside
+#      the tree, and make test's last line is its summary;
+#   4. make test with a build that fails: the summary is still the last line.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+. test/tap.sh
+if [ "$(id -u)" != 0 ]; then
+	echo "ok 1 # SKIP run as root: it tests the path of another user"
+	exit 0
+fi
+# once per machine: not again for each major of the matrix, nor inside the
+# distribution's own test run
+if [ -n "${ULID_MATRIX_RUN:-}${ULID_INSIDE_DIST_TEST:-}" ]; then
+	echo "ok 1 # SKIP run once, by make test on the machine's PostgreSQL"
+	exit 0
+fi
+PG_CONFIG=${PG_CONFIG:-pg_config}
+user=ulid_newcomer
+id "$user" >/dev/null 2>&1 || useradd --create-home "$user"
+tmp=$(mktemp -d /tmp/ulid-newcomer.XXXXXX)
+tree=$tmp/ulid
+trap 'rm -rf "$tmp"; make -s install >/dev/null' EXIT
+git clone -q "$PWD" "$tree"
+# the locked npm packages, as the user would have fetched them
+[ -d test/clients/node_modules ] && cp -a test/clients/node_modules "$tree/test/clients/"
+chown -R "$user" "$tmp"
+chmod 755 "$tmp"
+
+as_user() { runuser -u "$user" -- env HOME="/home/$user" PG_CONFIG="$PG_CONFIG" "$@"; }
+server_files() {
+	md5sum "$("$PG_CONFIG" --pkglibdir)/ulid.so" "$("$PG_CONFIG" --sharedir)"/extension/ulid* | md5sum
+}
+
+# 1. the installed build is not this one (a change to the control file's comment)
+echo "# $tmp" >>"$tree/ulid.control"
+before=$(server_files)
+as_user make -C "$tree" -s demo >"$tmp/demo1.log" 2>&1
+check "make demo, another build installed: exit status" "$?" 2
+check "... its last line says what to run" "$(tail -1 "$tmp/demo1.log")" \
+	"  run 'sudo make install$([ "$PG_CONFIG" = pg_config ] || echo " PG_CONFIG=$PG_CONFIG")', then 'make demo' again."
+check "... and it wrote nothing outside the tree" "$(server_files)" "$before"
+
+as_user git -C "$tree" checkout -q ulid.control
+
+# 2. sudo make install
+make -C "$tree" -s install >/dev/null 2>&1
+check "root: make install in the user's clone" "$?" 0
+
+# 3. make demo and make test as the user
+before=$(server_files)
+as_user make -C "$tree" -s demo >"$tmp/demo2.log" 2>&1
+check "make demo as the user: exit status" "$?" 0
+check "... it shows the extension at work: the example id, and only the error it means to show" \
+	"$(grep -c '01ARZ3NDEKTSV4RRFFQ69G5FAV' "$tmp/demo2.log") lines with the id, $(grep -c 'ERROR' "$tmp/demo2.log") error" \
+	"3 lines with the id, 1 error"
+check "... wrote nothing outside the tree" "$(server_files)" "$before"
+as_user make -C "$tree" -s test >"$tmp/test.log" 2>/dev/null
+status=$?
+last=$(tail -1 "$tmp/test.log")
+check "make test as the user: its last line is the summary, nothing failed" \
+	"$(echo "$last" | sed -E 's/^[0-9]+ passed, /N passed, /')" "N passed, 0 failed"
+check "... exit status" "$status" 0
+check "... wrote nothing outside the tree" "$(server_files)" "$before"
+[ "$status" = 0 ] || grep -E '^[a-z_]+ +[0-9]+ passed, [1-9]' "$tmp/test.log" | sed 's/^/# /'
+
+# 4. a build that fails
+echo 'this is not C' >>"$tree/src/ulid.c"
+as_user make -C "$tree" -s test >"$tmp/broken.log" 2>/dev/null
+check "make test, the build failing: the last line is the summary" "$(tail -1 "$tmp/broken.log")" "0 passed, 1 failed"
+echo "1..$n"
