@@ -94,7 +94,7 @@ check-warnings:
 	@for f in $(OBJS:.o=.c); do $(CC) $(CFLAGS) $(CPPFLAGS) -Werror -c -o /dev/null $$f || exit 1; done
 
 demo:
-	@test/demo.sh
+	@test/tools/demo.sh
 
 # the whole suite on PostgreSQL 13 (clang), 17 and 18, each built from
 # Debian's sources into ULID_PG_CACHE (default /var/cache/ulid-pg) once
@@ -102,7 +102,7 @@ matrix:
 	@test/matrix.sh $(MAJORS)
 
 bench:
-	@test/bench/bench.sh
+	@test/tools/bench/bench.sh
 
 print-version:
 	@echo $(EXTVERSION)
@@ -131,7 +131,7 @@ fuzz: test/fuzz/fuzz_ulid test/fuzz/fuzz_ulid_flake
 # The regression suite against a server under valgrind (slow).
 .PHONY: valgrind
 valgrind:
-	@test/valgrind.sh
+	@test/suites/valgrind.sh
 
 # A PGXN release zip of the committed tree: ulid-VERSION.zip.
 DIST = $(EXTENSION)-$(EXTVERSION).zip
@@ -155,19 +155,19 @@ lint:
 .PHONY: stress
 stress:
 	make -s install
-	ULID_CONCURRENCY_ROWS=100000 test/cluster.sh test/concurrency.sh
-	ULID_CONCURRENCY_ROWS=100000 ULID_SERVER_OPTS="-c shared_preload_libraries=ulid" test/cluster.sh test/concurrency.sh
+	ULID_CONCURRENCY_ROWS=100000 test/lib/cluster.sh test/suites/concurrency.sh
+	ULID_CONCURRENCY_ROWS=100000 ULID_SERVER_OPTS="-c shared_preload_libraries=ulid" test/lib/cluster.sh test/suites/concurrency.sh
 
 # a database using both types through pg_upgrade to a newer major; needs
 # the extension installed into both servers (not part of make test):
 #   make pg-upgrade-check NEW_PG_CONFIG=/usr/lib/postgresql/17/bin/pg_config
 .PHONY: pg-upgrade-check
 pg-upgrade-check:
-	OLD_PG_CONFIG=$(PG_CONFIG) test/pg_upgrade_check.sh
+	OLD_PG_CONFIG=$(PG_CONFIG) test/suites/pg_upgrade_check.sh
 
 # ulid and ulid_flake as Citus distribution columns on a local 3-node
 # cluster; needs Citus installed into the server (not part of make test).
 .PHONY: citus-check
 citus-check:
 	make -s install
-	test/citus_check.sh
+	test/suites/citus_check.sh

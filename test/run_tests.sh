@@ -79,11 +79,11 @@ database_stage() {
 		createdb ulid_tap
 		PGDATABASE=ulid_tap run_tap pgtap pg_prove --verbose --ext .sql -r test/pgtap
 	fi
-	run_tap install_hijack test/install_hijack.sh
-	run_tap concurrency test/concurrency.sh
-	run_tap dump_restore test/dump_restore.sh
-	run_tap migrate_pgx_ulid test/migrate_pgx_ulid.sh
-	run_tap readme_examples perl test/readme_examples.pl
+	run_tap install_hijack test/suites/install_hijack.sh
+	run_tap concurrency test/suites/concurrency.sh
+	run_tap dump_restore test/suites/dump_restore.sh
+	run_tap migrate_pgx_ulid test/suites/migrate_pgx_ulid.sh
+	run_tap readme_examples perl test/suites/readme_examples.pl
 	if requires psycopg "python3-psycopg is not installed: run 'sudo apt-get install python3-psycopg'" \
 		/usr/bin/python3 -c 'import psycopg'; then
 		createdb clients_psycopg
@@ -101,7 +101,7 @@ if [ "${1:-}" = --database-stage ]; then
 	exit 0
 fi
 if [ "${1:-}" = --preload-stage ]; then
-	run_tap concurrency_preloaded test/concurrency.sh
+	run_tap concurrency_preloaded test/suites/concurrency.sh
 	exit 0
 fi
 
@@ -110,7 +110,7 @@ rm -f "$out/summary"	# .ci/run must never show a stale one
 : >"$counts"
 # what the suites need from outside; a suite whose part is missing fails
 # alone (requires, below), the build needs the rest
-test/deps.sh test || { record dependencies 0 1; finish; }
+test/lib/deps.sh test || { record dependencies 0 1; finish; }
 
 echo "== build"
 if make -s >"$out/build.log" 2>&1 && make -s check-warnings >>"$out/build.log" 2>&1; then
@@ -144,28 +144,28 @@ echo "== C unit tests (ASan, UBSan)"
 make -s test/unit/test_codec test/unit/test_generator >"$out/unit-build.log" 2>&1 || cat "$out/unit-build.log"
 run_tap unit_codec test/unit/test_codec test/vectors
 run_tap unit_generator test/unit/test_generator test/vectors
-run_tap meta perl test/check_meta.pl
+run_tap meta perl test/suites/meta.pl
 
 echo "== database tests (throwaway cluster)"
-test/cluster.sh "$0" --database-stage || record cluster 0 1
+test/lib/cluster.sh "$0" --database-stage || record cluster 0 1
 echo "== with shared_preload_libraries = 'ulid'"
-ULID_SERVER_OPTS="-c shared_preload_libraries=ulid" test/cluster.sh "$0" --preload-stage ||
+ULID_SERVER_OPTS="-c shared_preload_libraries=ulid" test/lib/cluster.sh "$0" --preload-stage ||
 	record cluster_preloaded 0 1
 
 echo "== the ulid_flake state through restarts, preload and a full shared memory"
-run_tap flake_server test/flake_server.sh
+run_tap flake_server test/suites/flake_server.sh
 echo "== the ulid_flake generators under a clock that stands still, then steps back (libfaketime)"
 requires clock_steps "libfaketime is not installed: run 'sudo apt-get install libfaketime'" \
-	compgen -G '/usr/lib/*/faketime/libfaketime.so.1' && run_tap clock_steps test/clock_steps.sh
+	compgen -G '/usr/lib/*/faketime/libfaketime.so.1' && run_tap clock_steps test/suites/clock_steps.sh
 
 echo "== the PGXN distribution, unpacked and tested on its own"
 requires dist "unzip is not installed: run 'sudo apt-get install unzip'" command -v unzip &&
-	run_tap dist test/dist_test.sh
+	run_tap dist test/suites/dist.sh
 
 echo "== the Debian package: built, installed, tested"
-run_tap debian_package test/debian_package.sh
+run_tap debian_package test/suites/debian_package.sh
 
 echo "== as a user who is not root, after one 'sudo make install'"
-run_tap non_root test/non_root.sh
+run_tap non_root test/suites/non_root.sh
 
 finish

@@ -7,7 +7,7 @@
 
 -- A database that used pgx_ulid (installed as "ulid"), written in the shape
 -- pg_dump gives it, from pgx_ulid's documented SQL surface: test fixture of
--- test/migrate_pgx_ulid.sh.  The ids and their times are rows of
+-- test/suites/migrate_pgx_ulid.sh.  The ids and their times are rows of
 -- test/vectors/ulid_vectors.csv.
 
 SET statement_timeout = 0;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test/clock_steps.sh: the ulid_flake generators under a clock that stands
+# test/suites/clock_steps.sh: the ulid_flake generators under a clock that stands
 # still and then steps back, on a server run under libfaketime.
 #
 # With ulid.flake_entropy_bytes = 3 every id or two fills its millisecond,
@@ -10,8 +10,8 @@
 # clock to catch up, and every id is still distinct and increasing.
 # Prints TAP.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-. test/tap.sh
+cd "$(dirname "$0")/../.."
+. test/lib/tap.sh
 
 if [ "${1:-}" != --inner ]; then
 	lib=$(ls /usr/lib/*/faketime/libfaketime.so.1 2>/dev/null | head -1)
@@ -25,7 +25,7 @@ if [ "${1:-}" != --inner ]; then
 	echo "+0" >"$clock/faketime"
 	chmod 644 "$clock/faketime"
 	ULID_SERVER_WRAPPER="env LD_PRELOAD=$lib FAKETIME_TIMESTAMP_FILE=$clock/faketime FAKETIME_NO_CACHE=1" \
-		test/cluster.sh "$0" --inner "$clock/faketime"
+		test/lib/cluster.sh "$0" --inner "$clock/faketime"
 	exit $?
 fi
 clock_file=$2

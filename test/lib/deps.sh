@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test/deps.sh demo|test|bench
+# test/lib/deps.sh demo|test|bench
 #
 # Makes sure what the demo, the tests or the benchmarks need is installed:
 # the server headers for building, and for the tests pgTAP and pg_prove.
@@ -75,8 +75,8 @@ fi
 # the registry cannot be had, test/output/npm.missing says so (the
 # node_postgres suite fails with that line)
 if [ "$what" = test ]; then
-	clients=$(dirname "$0")/clients
-	missing_file=$(dirname "$0")/output/npm.missing
+	clients=$(dirname "$0")/../clients
+	missing_file=$(dirname "$0")/../output/npm.missing
 	mkdir -p "$(dirname "$missing_file")"
 	rm -f "$missing_file"
 	if [ ! -d "$clients/node_modules/pg-copy-streams" ]; then

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test/cluster.sh CMD [ARGS...]
+# test/lib/cluster.sh CMD [ARGS...]
 #
 # Runs CMD against a throwaway PostgreSQL cluster and removes the cluster
 # afterwards; exits with CMD's status.  CMD sees PGHOST, PGPORT, PGUSER and

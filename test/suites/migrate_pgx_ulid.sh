@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test/migrate_pgx_ulid.sh: a plain pg_dump of a database that used pgx_ulid
+# test/suites/migrate_pgx_ulid.sh: a plain pg_dump of a database that used pgx_ulid
 # (test/migration/pgx_ulid_dump.sql: tables with public.ulid columns, both
 # generators as DEFAULTs, a generated id::timestamp column, views using its
 # functions and casts and an uncast ulid = uuid, a hash and an expression
@@ -9,8 +9,8 @@
 # The same dump with the extension named pgx_ulid (some installs) restores
 # after the README's sed.  Prints TAP.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-. test/tap.sh
+cd "$(dirname "$0")/../.."
+. test/lib/tap.sh
 dump=test/migration/pgx_ulid_dump.sql
 
 psql -X -q -v ON_ERROR_STOP=1 -c "CREATE ROLE app LOGIN" -c "CREATE DATABASE pgx_restore OWNER app"

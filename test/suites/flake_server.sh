@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# test/flake_server.sh: the server-wide ulid_flake state, and the setting
+# test/suites/flake_server.sh: the server-wide ulid_flake state, and the setting
 # that names the server, across what a server lives through.
 #
 # On a server of its own, restarted with and without
 # shared_preload_libraries:
 # - the spare shared memory taken by a lock storm that a role with only
-#   CONNECT can run, and then all of it (test/tools/shmem_hog.c): the flake
+#   CONNECT can run, and then all of it (test/lib/shmem_hog.c): the flake
 #   generators work when the library was loaded before, or is preloaded; on
 #   13 to 16 without preload and loaded only after, they fail with 53200 and
 #   a HINT naming shared_preload_libraries (17+ keeps the state in a DSM
@@ -15,15 +15,15 @@
 #   ALTER SYSTEM and postgresql.conf reach fresh sessions.
 # Prints TAP.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-. test/tap.sh
-. test/throwaway.sh
+cd "$(dirname "$0")/../.."
+. test/lib/tap.sh
+. test/lib/throwaway.sh
 
 PG_CONFIG=${PG_CONFIG:-pg_config}
 bindir=$("$PG_CONFIG" --bindir)
 major=$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
 
-make -s -f test/tools/Makefile PG_CONFIG="$PG_CONFIG" >/dev/null
+make -s -f test/lib/Makefile PG_CONFIG="$PG_CONFIG" >/dev/null
 
 throwaway_dir ulid-flake-server
 cleanup() {
@@ -41,7 +41,7 @@ lc_messages = 'C'
 EOF
 # where the server can read it, whoever owns the checkout
 hog=$tmp/shmem_hog.so
-cp test/tools/shmem_hog.so "$hog"
+cp test/lib/shmem_hog.so "$hog"
 chmod 755 "$hog"
 
 export PGHOST=$tmp PGPORT=5432 PGUSER=postgres PGDATABASE=flakes

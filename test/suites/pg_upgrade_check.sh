@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test/pg_upgrade_check.sh: a database using ulid and ulid_flake through
+# test/suites/pg_upgrade_check.sh: a database using ulid and ulid_flake through
 # pg_upgrade to a newer PostgreSQL major (what `make pg-upgrade-check` runs;
 # not part of `make test`, which has one major only).
 #
@@ -14,7 +14,7 @@
 # still resolve without the extension's schema on the search_path.
 # Prints TAP.
 set -euo pipefail
-. "$(dirname "$0")/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh"
 
 OLD_PG_CONFIG=${OLD_PG_CONFIG:-pg_config}
 : "${NEW_PG_CONFIG:?set NEW_PG_CONFIG to the pg_config of the newer server}"
@@ -27,7 +27,7 @@ done
 old_bin=$("$OLD_PG_CONFIG" --bindir)
 new_bin=$("$NEW_PG_CONFIG" --bindir)
 
-. "$(dirname "$0")/throwaway.sh"
+. "$(dirname "$0")/../lib/throwaway.sh"
 throwaway_dir ulid-upgrade
 cleanup() {
 	for d in old new; do

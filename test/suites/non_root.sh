@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test/non_root.sh: the README's path for a user who is not root, run by
+# test/suites/non_root.sh: the README's path for a user who is not root, run by
 # root with a throwaway OS user (make test runs it as root only).  A clone
 # of the committed tree, owned by that user:
 #   1. make demo with an older build installed: says exactly what to run,
@@ -9,8 +9,8 @@
 #      the tree, and make test's last line is its summary;
 #   4. make test with a build that fails: the summary is still the last line.
 set -uo pipefail
-cd "$(dirname "$0")/.."
-. test/tap.sh
+cd "$(dirname "$0")/../.."
+. test/lib/tap.sh
 if [ "$(id -u)" != 0 ]; then
 	echo "ok 1 # SKIP run as root: it tests the path of another user"
 	exit 0

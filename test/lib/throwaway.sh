@@ -1,4 +1,4 @@
-# test/throwaway.sh: sourced by the scripts that start servers of their own.
+# test/lib/throwaway.sh: sourced by the scripts that start servers of their own.
 #
 # throwaway_dir NAME sets tmp to a new temporary directory the server can
 # write, and as_owner to what runs a command as the server's user: as root,

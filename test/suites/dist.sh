@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test/dist_test.sh: `make dist` gives a PGXN zip whose META.json is valid and
+# test/suites/dist.sh: `make dist` gives a PGXN zip whose META.json is valid and
 # whose contents, unpacked into a clean directory, build, install and pass
 # their own `make test`.  Prints TAP.  Skipped inside that inner run.
 set -uo pipefail
@@ -7,7 +7,7 @@ if [ -n "${ULID_INSIDE_DIST_TEST:-}" ]; then
 	echo "1..0 # skipped inside the distribution's own test run"
 	exit 0
 fi
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 version=$(make -s print-version)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -28,7 +28,7 @@ for f in META.json ulid.control Makefile README.md LICENSE "ulid--$version.sql" 
 	[ -f "$tmp/ulid-$version/$f" ]
 	check $? "the zip holds $f"
 done
-(cd "$tmp/ulid-$version" && perl test/check_meta.pl >"$tmp/meta.tap" 2>&1)
+(cd "$tmp/ulid-$version" && perl test/suites/meta.pl >"$tmp/meta.tap" 2>&1)
 check $? "META.json in the zip is valid meta-spec 1.0.0 and agrees with the version ($(grep -c '^ok' "$tmp/meta.tap") checks)"
 (cd "$tmp/ulid-$version" && ULID_INSIDE_DIST_TEST=1 make -s --no-print-directory test >"$tmp/inner.log" 2>&1)
 status=$?

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test/bench/bench.sh: what `make bench` runs.  Builds and installs the
+# test/tools/bench/bench.sh: what `make bench` runs.  Builds and installs the
 # extension, starts a throwaway cluster and runs the benchmarks, each in one
 # session with the cases interleaved, reporting medians and ratios to uuid,
 # gen_random_uuid() and bigint/bigserial measured in the same run.
@@ -12,8 +12,8 @@
 #   BENCH_PGBENCH_SECONDS (30), BENCH_PGBENCH_RUNS (3)
 #   BENCH_ONLY                 one of: generate, query, sort, pgbench
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-test/deps.sh bench
+cd "$(dirname "$0")/../../.."
+test/lib/deps.sh bench
 make -s >/dev/null
 test/lib/install_if_needed.sh bench
 rows=${BENCH_ROWS:-5000000}
@@ -25,10 +25,10 @@ echo "Server: $("$(${PG_CONFIG:-pg_config} --bindir)/postgres" --version); N = $
 export ULID_SERVER_OPTS="-c shared_preload_libraries=ulid -c shared_buffers=4GB -c work_mem=256MB -c maintenance_work_mem=1GB -c max_wal_size=8GB -c checkpoint_timeout=1h -c jit=off"
 export PGOPTIONS="-c bench.rows=$rows -c bench.runs=$runs -c bench.brin_rows=${BENCH_BRIN_ROWS:-10000000}"
 sort_options="-c bench.sort_sizes=${BENCH_SORT_SIZES:-500000,5000000} -c bench.runs=${BENCH_SORT_RUNS:-3}"
-test/cluster.sh bash -c "
+test/lib/cluster.sh bash -c "
 	set -e
-	[ -z '$only' ] || [ '$only' = generate ] && psql -X -f test/bench/bench.sql
-	[ -z '$only' ] || [ '$only' = query ] && psql -X -f test/bench/bench_query.sql
-	[ -z '$only' ] || [ '$only' = sort ] && PGOPTIONS=\"\$PGOPTIONS $sort_options\" psql -X -f test/bench/bench_sort.sql
-	[ -z '$only' ] || [ '$only' = pgbench ] && test/bench/pgbench.sh
+	[ -z '$only' ] || [ '$only' = generate ] && psql -X -f test/tools/bench/bench.sql
+	[ -z '$only' ] || [ '$only' = query ] && psql -X -f test/tools/bench/bench_query.sql
+	[ -z '$only' ] || [ '$only' = sort ] && PGOPTIONS=\"\$PGOPTIONS $sort_options\" psql -X -f test/tools/bench/bench_sort.sql
+	[ -z '$only' ] || [ '$only' = pgbench ] && test/tools/bench/pgbench.sh
 	true"

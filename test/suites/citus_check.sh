@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test/citus_check.sh: ulid and ulid_flake as Citus distribution columns
+# test/suites/citus_check.sh: ulid and ulid_flake as Citus distribution columns
 # (what `make citus-check` runs; not part of `make test`).
 #
 # Needs Citus installed into the server of $PG_CONFIG (this script does not
@@ -16,7 +16,7 @@ if [ ! -f "$("$PG_CONFIG" --sharedir)/extension/citus.control" ]; then
 	exit 0
 fi
 base=${ULID_CITUS_PORT:-9700}
-. "$(dirname "$0")/throwaway.sh"
+. "$(dirname "$0")/../lib/throwaway.sh"
 throwaway_dir ulid-citus
 ports=("$base" $((base + 1)) $((base + 2)))
 cleanup() {
@@ -46,7 +46,7 @@ coordinator=${ports[0]}
 on "$coordinator" -c "SELECT citus_set_coordinator_host('127.0.0.1', $coordinator)" >/dev/null
 on "$coordinator" -c "SELECT citus_add_node('127.0.0.1', ${ports[1]})" -c "SELECT citus_add_node('127.0.0.1', ${ports[2]})" >/dev/null
 
-. "$(dirname "$0")/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh"
 echo "# $(on "$coordinator" -c "SELECT 'PostgreSQL ' || current_setting('server_version') || ', Citus ' || extversion FROM pg_extension WHERE extname = 'citus'")"
 
 # CREATE EXTENSION on the coordinator reaches the workers

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test/install_hijack.sh: the install and update scripts cannot be hijacked.
+# test/suites/install_hijack.sh: the install and update scripts cannot be hijacked.
 #
 # The extension is trusted, so CREATE EXTENSION and ALTER EXTENSION UPDATE
 # run its scripts as a superuser on behalf of a database owner.  Before every
@@ -16,8 +16,8 @@
 # Asserted: no look-alike ran, no role gained a privilege, and what was
 # installed equals a fresh install in an untouched database.  Prints TAP.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-. test/tap.sh
+cd "$(dirname "$0")/../.."
+. test/lib/tap.sh
 
 sql() { psql -X -q -At -v ON_ERROR_STOP=1 "$@"; }
 

@@ -1,4 +1,4 @@
-# test/tap.sh: sourced by the test scripts that print TAP.
+# test/lib/tap.sh: sourced by the test scripts that print TAP.
 #
 # check DESCRIPTION GOT EXPECTED prints one TAP line and shows the value
 # either way: on one line when it is one line, as a diff otherwise.

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# test/debian_package.sh: the Debian package (debian/, pg_buildext) builds
+# test/suites/debian_package.sh: the Debian package (debian/, pg_buildext) builds
 # with dpkg-buildpackage -us -uc for the installed majors, installs with
 # dpkg, and passes the pg_regress suite against the installed files alone.
 # Needs root (dpkg -i); restores `make install`'s files afterwards.  Prints
 # TAP.
 set -uo pipefail
-cd "$(dirname "$0")/.."
-. test/tap.sh
+cd "$(dirname "$0")/../.."
+. test/lib/tap.sh
 top=$PWD
 if [ "$(id -u)" != 0 ]; then
 	echo "1..0 # SKIP installing a .deb needs root"

@@ -1,5 +1,5 @@
 -- Generator and bulk-insert benchmarks, one session, runs interleaved, medians.
--- Settings: bench.rows, bench.runs (see test/bench/bench.sh).
+-- Settings: bench.rows, bench.runs (see test/tools/bench/bench.sh).
 \ir prologue.sql
 
 CREATE UNLOGGED TABLE bench_ulid (id ulid PRIMARY KEY DEFAULT ulid_generate());

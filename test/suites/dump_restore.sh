@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test/dump_restore.sh: pg_dump / pg_restore (custom and plain formats) of
+# test/suites/dump_restore.sh: pg_dump / pg_restore (custom and plain formats) of
 # tables keyed by ulid and ulid_flake with btree, hash and BRIN indexes and
 # generated DEFAULTs, into new databases: every value and index identical.
 # Also installs into a non-public schema as a database owner who is not a
@@ -44,7 +44,7 @@ SQL
 }
 before=$(fingerprint dump_src)
 
-. "$(dirname "$0")/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh"
 
 check "non-superuser owner installed ulid into schema ids" \
 	"$(psql -X -At -d dump_src -c "SELECT extname || ' ' || nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = extnamespace WHERE extname = 'ulid'")" \

@@ -1,5 +1,5 @@
 #!/usr/bin/perl
-# test/readme_examples.pl [README.md]: runs the README's SQL examples, as a
+# test/suites/readme_examples.pl [README.md]: runs the README's SQL examples, as a
 # reader pasting them into psql would, and prints TAP.
 #
 #   - Every ```sql block runs, in the README's order, in one fresh database

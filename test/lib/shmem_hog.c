@@ -2,7 +2,7 @@
  * shmem_hog.c
  *		Test tool, never installed: takes every byte of the main shared
  *		memory segment's spare room, as a lock table grown by other users
- *		can, so that test/flake_server.sh can show what the ulid_flake
+ *		can, so that test/suites/flake_server.sh can show what the ulid_flake
  *		generators do when their state cannot be had.
  *
  *	LOAD '/path/to/shmem_hog.so'; then SELECT free bytes from
