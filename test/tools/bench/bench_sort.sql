@@ -80,7 +80,8 @@ DECLARE
 	eq text;
 BEGIN
 	FOR run IN 1 .. current_setting('bench.runs')::int LOOP
-		FOR c IN SELECT * FROM cases ORDER BY pos LOOP
+		-- every other run in reverse order, so that no case always runs first
+		FOR c IN SELECT * FROM cases ORDER BY CASE WHEN run % 2 = 0 THEN pos ELSE -pos END LOOP
 			t := (c.pos / 2)::text;
 			ord := CASE c.binding WHEN '' THEN '' ELSE ' USING OPERATOR(bench.<)' END;
 			eq := CASE c.binding WHEN '' THEN '=' ELSE 'OPERATOR(bench.=)' END;
