@@ -43,7 +43,7 @@ for deb in "$tmp"/postgresql-*-ulid_*.deb; do
 		"$(dpkg -L "$pkg" | grep -E '/ulid\.so$|/ulid\.control$|/ulid--.*\.sql$' | sed 's#.*/##' | sort | paste -sd' ')" \
 		"$( (echo ulid.so ulid.control; ls ulid--*.sql) | tr ' ' '\n' | sort | paste -sd' ')"
 	# the regression suite against what the package installed, nothing else
-	(cd "$src" && PG_CONFIG=$pg_config "$top/test/cluster.sh" make -s installcheck PG_CONFIG="$pg_config") \
+	(cd "$src" && PG_CONFIG=$pg_config "$top/test/lib/cluster.sh" make -s installcheck PG_CONFIG="$pg_config") \
 		>"$tmp/regress.log" 2>&1
 	check "$pkg: the pg_regress suite against the installed package" \
 		"$(grep -oE 'All [0-9]+ tests passed|[0-9]+ of [0-9]+ tests failed' "$tmp/regress.log" | head -1)" \

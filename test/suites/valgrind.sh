@@ -10,7 +10,7 @@ make -s >/dev/null
 make -s install >/dev/null
 logs=$(mktemp -d /tmp/ulid-valgrind.XXXXXX)
 chmod 777 "$logs"
-supp="--suppressions=$PWD/test/valgrind.supp"
+supp="--suppressions=$PWD/test/suites/valgrind.supp"
 [ -n "${VALGRIND_SUPP:-}" ] && supp="$supp --suppressions=$VALGRIND_SUPP"
 export ULID_SERVER_WRAPPER="valgrind --quiet --trace-children=yes --leak-check=no --read-var-info=no $supp --log-file=$logs/valgrind.%p.log"
 status=0

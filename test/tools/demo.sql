@@ -17,8 +17,8 @@ SELECT '01arz3ndektsv4rrffq69g5fav'::ulid AS ulid,
        '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid::uuid AS as_uuid,
        '01563e3a-b5d3-d676-4c61-efb99302bd5b'::uuid::ulid AS from_uuid;
 
--- 4. Bad input is rejected with the error a core type would give: the one
---    ERROR of this tour, on purpose.
+-- 4. Bad input is rejected with the error a core type would give (the one
+--    error of this tour, on purpose).
 \echo '(the next statement fails on purpose)'
 SELECT '01ARZ3NDEKTSV4RRFFQ69G5FAU'::ulid;
 SELECT ulid_is_valid('01ARZ3NDEKTSV4RRFFQ69G5FAU') AS valid;
