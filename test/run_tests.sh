@@ -145,6 +145,7 @@ make -s test/unit/test_codec test/unit/test_generator >"$out/unit-build.log" 2>&
 run_tap unit_codec test/unit/test_codec test/vectors
 run_tap unit_generator test/unit/test_generator test/vectors
 run_tap meta perl test/suites/meta.pl
+run_tap npm_unreachable test/suites/npm_unreachable.sh
 
 echo "== database tests (throwaway cluster)"
 test/lib/cluster.sh "$0" --database-stage || record cluster 0 1

@@ -53,8 +53,9 @@ missing=("${need[@]}" "${want[@]}")
 if [ ${#missing[@]} -gt 0 ] && [ -z "$no_install" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 	echo "Installing: ${missing[*]}"
 	export DEBIAN_FRONTEND=noninteractive
-	if ! { apt-get update -qq && apt-get install -y -qq "${missing[@]}"; } >/tmp/ulid-apt.log 2>&1; then
-		echo "apt-get could not install them all ($(grep -E '^(E|Err):' /tmp/ulid-apt.log | head -1)); going on with what there is"
+	apt_log=$(mktemp)
+	if ! { apt-get update -qq && apt-get install -y -qq "${missing[@]}"; } >"$apt_log" 2>&1; then
+		echo "apt-get could not install them all ($(grep -E '^(E|Err):' "$apt_log" | head -1)); going on with what there is"
 		# one by one, so that one missing package does not keep the others out
 		for package in "${missing[@]}"; do
 			apt-get install -y -qq "$package" >/dev/null 2>&1 || true
@@ -76,15 +77,16 @@ fi
 # node_postgres suite fails with that line)
 if [ "$what" = test ]; then
 	clients=$(dirname "$0")/../clients
-	missing_file=$(dirname "$0")/../output/npm.missing
+	output=$(dirname "$0")/../output
+	missing_file=$output/npm.missing
 	mkdir -p "$(dirname "$missing_file")"
 	rm -f "$missing_file"
 	if [ ! -d "$clients/node_modules/pg-copy-streams" ]; then
 		if ! command -v npm >/dev/null 2>&1; then
 			echo "nodejs and npm are not installed: run 'sudo apt-get install nodejs npm'" >"$missing_file"
 		elif ! timeout 300 npm ci --prefix "$clients" --no-audit --no-fund --loglevel=error \
-			>/tmp/ulid-npm.log 2>&1; then
-			echo "npm could not fetch the packages locked in test/clients ($(grep -m1 -E '^npm (ERR!|error) code' /tmp/ulid-npm.log | sed -E 's/^npm (ERR!|error) code *//')): run 'npm ci --prefix test/clients' where the npm registry is reachable" >"$missing_file"
+			>"$output/npm.log" 2>&1; then
+			echo "npm could not fetch the packages locked in test/clients ($(grep -m1 -E '^npm (ERR!|error) code' "$output/npm.log" | sed -E 's/^npm (ERR!|error) code *//')): run 'npm ci --prefix test/clients' where the npm registry is reachable" >"$missing_file"
 		fi
 	fi
 fi
