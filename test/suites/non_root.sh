@@ -7,7 +7,8 @@
 #   2. root runs 'make install' in the clone (the README's one sudo step);
 #   3. make demo and make test as the user: they work, write nothing outside
 #      the tree, and make test's last line is its summary;
-#   4. make test with a build that fails: the summary is still the last line.
+#   4. make test with a build that fails: the summary is still the last line;
+#   5. root's make demo in a clone the postgres user cannot read.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . test/lib/tap.sh
@@ -74,4 +75,12 @@ check "... wrote nothing outside the tree" "$(server_files)" "$before"
 echo 'this is not C' >>"$tree/src/ulid.c"
 as_user make -C "$tree" -s test >"$tmp/broken.log" 2>/dev/null
 check "make test, the build failing: the last line is the summary" "$(tail -1 "$tmp/broken.log")" "0 passed, 1 failed"
+
+# 5. root, in a clone the server's user cannot read (as in /root): the
+# servers it starts as postgres run without complaint
+as_user git -C "$tree" checkout -q src/ulid.c
+chmod 700 "$tree"
+make -C "$tree" -s demo >"$tmp/demo3.log" 2>"$tmp/demo3.err"
+check "root: make demo in a directory postgres cannot read: exit status" "$?" 0
+check "... complaints" "$(grep -i 'could not\|permission denied' "$tmp/demo3.log" "$tmp/demo3.err")" ""
 echo "1..$n"
