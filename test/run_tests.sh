@@ -164,7 +164,9 @@ requires dist "unzip is not installed: run 'sudo apt-get install unzip'" command
 	run_tap dist test/suites/dist.sh
 
 echo "== the Debian package: built, installed, tested"
-run_tap debian_package test/suites/debian_package.sh
+requires debian_package "the Debian packaging tools are not installed: run 'sudo apt-get install debhelper postgresql-server-dev-all'" \
+	sh -c '[ "$(id -u)" != 0 ] || dpkg-checkbuilddeps debian/control' &&
+	run_tap debian_package test/suites/debian_package.sh
 
 echo "== as a user who is not root, after one 'sudo make install'"
 run_tap non_root test/suites/non_root.sh

@@ -42,9 +42,11 @@ if [ "$what" = test ]; then
 	/usr/bin/python3 -c 'import psycopg' >/dev/null 2>&1 || want+=(python3-psycopg)
 	command -v npm >/dev/null 2>&1 || want+=(nodejs npm)
 	command -v unzip >/dev/null 2>&1 || want+=(unzip)
-	# the Debian package: dpkg-buildpackage with pg_buildext
+	# the Debian package: dpkg-buildpackage, and debian/control's build
+	# dependencies (pg_buildext alone is postgresql-common's, not enough)
 	command -v dh >/dev/null 2>&1 || want+=(debhelper)
-	command -v pg_buildext >/dev/null 2>&1 || want+=(postgresql-server-dev-all)
+	dpkg-query -W -f '${Status}' postgresql-server-dev-all 2>/dev/null | grep -q 'ok installed' ||
+		want+=(postgresql-server-dev-all)
 	# clock steps under a fake clock
 	ls /usr/lib/*/faketime/libfaketime.so.1 >/dev/null 2>&1 || want+=(libfaketime)
 fi
@@ -84,9 +86,17 @@ if [ "$what" = test ]; then
 	if [ ! -d "$clients/node_modules/pg-copy-streams" ]; then
 		if ! command -v npm >/dev/null 2>&1; then
 			echo "nodejs and npm are not installed: run 'sudo apt-get install nodejs npm'" >"$missing_file"
-		elif ! timeout 300 npm ci --prefix "$clients" --no-audit --no-fund --loglevel=error \
-			>"$output/npm.log" 2>&1; then
-			echo "npm could not fetch the packages locked in test/clients ($(grep -m1 -E '^npm (ERR!|error) code' "$output/npm.log" | sed -E 's/^npm (ERR!|error) code *//')): run 'npm ci --prefix test/clients' where the npm registry is reachable" >"$missing_file"
+		else
+			# one retry and a short wait: a registry out of reach (refused,
+			# unresolvable or silently dropped) costs seconds, not minutes
+			timeout 120 npm ci --prefix "$clients" --no-audit --no-fund --loglevel=error \
+				--fetch-retries=1 --fetch-retry-mintimeout=2000 --fetch-retry-maxtimeout=5000 \
+				--fetch-timeout=30000 >"$output/npm.log" 2>&1 && status=0 || status=$?
+			if [ $status -ne 0 ]; then
+				why=$(grep -m1 -E '^npm (ERR!|error) code' "$output/npm.log" | sed -E 's/^npm (ERR!|error) code *//')
+				[ $status -eq 124 ] && why="no answer in 2 minutes"
+				echo "npm could not fetch the packages locked in test/clients (${why:-see test/output/npm.log}): run 'npm ci --prefix test/clients' where the npm registry is reachable" >"$missing_file"
+			fi
 		fi
 	fi
 fi
