@@ -3,14 +3,16 @@
 # throwaway_dir NAME sets tmp to a new temporary directory the server can
 # write, and as_owner to what runs a command as the server's user: as root,
 # the postgres user (initdb refuses root, as pg_virtualenv knows), otherwise
-# the caller.
+# the caller.  Paths given to it must be absolute.
 throwaway_dir() {
-	tmp=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX")
+	tmp=$(cd "$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX")" && pwd)
 	chmod 755 "$tmp"
 	as_owner=()
 	if [ "$(id -u)" = 0 ]; then
 		chown postgres: "$tmp"
-		as_owner=(runuser -u postgres --)
+		# started in $tmp: PostgreSQL's programs complain of a working
+		# directory they cannot read (a clone in /root, say)
+		as_owner=(runuser -u postgres -- env -C "$tmp")
 	fi
 }
 
