@@ -46,6 +46,16 @@ ifeq ($(with_gnu_ld),yes)
 SHLIB_LINK += -Wl,-Bsymbolic
 endif
 
+# Without the server's headers (Debian's postgresql-server-dev-NN, which a
+# bare 'sudo make install' may be the first to need) nothing builds: as
+# root they are installed, otherwise the command to run is printed.
+ifeq ($(wildcard $(includedir_server)/postgres.h),)
+$(OBJS): | server-headers
+.PHONY: server-headers
+server-headers:
+	@test/lib/deps.sh build
+endif
+
 # A header change rebuilds what includes it.
 $(OBJS): $(wildcard src/*.h)
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# test/lib/deps.sh demo|test|bench
+# test/lib/deps.sh build|demo|test|bench
 #
-# Makes sure what the demo, the tests or the benchmarks need is installed:
-# the server headers for building, and for the tests pgTAP and pg_prove.
+# Makes sure what the build, the demo, the tests or the benchmarks need is
+# installed: the server headers for building, and for the tests pgTAP,
+# pg_prove and what the other suites use.
 # As root it installs what is missing with apt-get; otherwise it prints the
 # exact command to run.  It fails only when what the build needs is missing.
 set -euo pipefail
