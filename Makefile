@@ -50,7 +50,7 @@ endif
 # bare 'sudo make install' may be the first to need) nothing builds: as
 # root they are installed, otherwise the command to run is printed.
 ifeq ($(wildcard $(includedir_server)/postgres.h),)
-$(OBJS): | server-headers
+$(OBJS) $(OBJS:.o=.bc): | server-headers
 .PHONY: server-headers
 server-headers:
 	@test/lib/deps.sh build

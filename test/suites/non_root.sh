@@ -2,6 +2,7 @@
 # test/suites/non_root.sh: the README's path for a user who is not root, run by
 # root with a throwaway OS user (make test runs it as root only).  A clone
 # of the committed tree, owned by that user:
+#   0. make without the server's headers: says what to install;
 #   1. make demo with an older build installed: says exactly what to run,
 #      writes nothing outside the tree;
 #   2. root runs 'make install' in the clone (the README's one sudo step);
@@ -38,6 +39,19 @@ as_user() { runuser -u "$user" -- env HOME="/home/$user" PG_CONFIG="$PG_CONFIG" 
 server_files() {
 	md5sum "$("$PG_CONFIG" --pkglibdir)/ulid.so" "$("$PG_CONFIG" --sharedir)"/extension/ulid* | md5sum
 }
+
+# 0. no server headers (a fresh machine): a pg_config that points at none, and
+# PGXS's include directory with it; make says what to install, builds nothing
+fake_pg_config=$tmp/pg_config
+printf '#!/bin/sh\n[ "$1" = --includedir-server ] && exec echo /nonexistent/server\nexec "%s" "$@"\n' \
+	"$(command -v "$PG_CONFIG")" >"$fake_pg_config"
+chmod 755 "$fake_pg_config"
+as_user make -C "$tree" -s PG_CONFIG="$fake_pg_config" includedir_server=/nonexistent/server \
+	>"$tmp/headers.log" 2>&1
+check "no server headers: make's exit status" "$?" 2
+check "... it says what to install" "$(grep -m1 'apt-get' "$tmp/headers.log")" \
+	"  sudo apt-get install -y postgresql-server-dev-$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')"
+check "... and compiled nothing" "$(find "$tree/src" -name '*.o' -o -name '*.bc' | wc -l) objects" "0 objects"
 
 # 1. the installed build is not this one (a change to the control file's comment)
 echo "# $tmp" >>"$tree/ulid.control"
