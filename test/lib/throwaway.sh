@@ -3,16 +3,16 @@
 # throwaway_dir NAME sets tmp to a new temporary directory the server can
 # write, and as_owner to what runs a command as the server's user: as root,
 # the postgres user (initdb refuses root, as pg_virtualenv knows), otherwise
-# the caller.  Paths given to it must be absolute.
+# the caller.  Such commands start in $tmp, since PostgreSQL's programs
+# complain of a working directory they cannot read (a clone in /root, say):
+# the paths given to them must be absolute.
 throwaway_dir() {
 	tmp=$(cd "$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX")" && pwd)
 	chmod 755 "$tmp"
-	as_owner=()
+	as_owner=(env -C "$tmp")
 	if [ "$(id -u)" = 0 ]; then
 		chown postgres: "$tmp"
-		# started in $tmp: PostgreSQL's programs complain of a working
-		# directory they cannot read (a clone in /root, say)
-		as_owner=(runuser -u postgres -- env -C "$tmp")
+		as_owner=(runuser -u postgres -- "${as_owner[@]}")
 	fi
 }
 
