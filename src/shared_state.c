@@ -69,14 +69,24 @@ init_shared_state(void *ptr)
  * _PG_init, where an error would make the whole library fail to load, so
  * ShmemInitStruct's "not enough shared memory" is caught: it is raised with
  * nothing held but our lock, and after undoing its own allocation.
+ *
+ * Raising an ERROR zeroes the interrupt holdoff counts (errfinish), but our
+ * lock is still held and releasing it resumes interrupts once more: without
+ * putting the counts back as they were under the lock, that would wrap the
+ * count (an assertion failure in an assert-enabled build) and leave this
+ * backend deaf to cancel requests, statement_timeout and termination.
  */
 static void
 attach_shared_state(void)
 {
 	MemoryContext oldcontext = CurrentMemoryContext;
 	bool		found;
+	uint32		holdoff;
+	uint32		cancel_holdoff;
 
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
+	holdoff = InterruptHoldoffCount;
+	cancel_holdoff = QueryCancelHoldoffCount;
 	PG_TRY();
 	{
 		shared_state = ShmemInitStruct(SHARED_STATE_NAME, sizeof(SharedState), &found);
@@ -87,6 +97,8 @@ attach_shared_state(void)
 	{
 		ErrorData  *edata;
 
+		InterruptHoldoffCount = holdoff;
+		QueryCancelHoldoffCount = cancel_holdoff;
 		MemoryContextSwitchTo(oldcontext);
 		edata = CopyErrorData();
 		if (edata->sqlerrcode != ERRCODE_OUT_OF_MEMORY)

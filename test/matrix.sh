@@ -7,8 +7,9 @@
 # through a private apt configuration; no system apt state is touched) into
 # a cache outside the project tree, ULID_PG_CACHE (default
 # /var/cache/ulid-pg), with contrib and pgTAP, and reused when present.
-# 13 is built with clang, so the extension is built with clang there; the
-# others with gcc.  Each suite runs on a copy of the working tree.
+# 13 is built with clang and assertions (--enable-cassert), so the extension
+# is built with clang there and runs under core's assertions; the others
+# are built with gcc.  Each suite runs on a copy of the working tree.
 #
 # Prints each major's summary and how long it took; a major whose sources
 # cannot be fetched or built fails with one line saying so.  The last line
@@ -59,18 +60,31 @@ fetch() {
 	[ -n "$orig" ] && tar -xf "$orig" -C "$dir"
 }
 
+# configure_options MAJOR: 13 is built with clang and with assertions on
+# (--enable-cassert: core's own checks, such as the interrupt holdoff
+# count an error must leave as it found it, run under every suite there)
+configure_options() {
+	if [ "$1" = 13 ]; then
+		echo "CC=clang --enable-cassert"
+	else
+		echo "CC=gcc"
+	fi
+}
+
 # build MAJOR: PostgreSQL MAJOR with contrib, then pgTAP, into $cache/MAJOR;
-# each step that completed is kept for the next run
+# each step that completed is kept for the next run, and a build made with
+# other options is made again
 build() {
-	local major=$1 src=$cache/src/$major cc=gcc
-	[ "$major" = 13 ] && cc=clang
-	if [ ! -f "$cache/$major/.built" ]; then
+	local major=$1 src=$cache/src/$major options
+	options=$(configure_options "$major")
+	if [ "$(cat "$cache/$major/.built" 2>/dev/null)" != "$options" ]; then
 		rm -rf "$src" "$cache/$major"
 		fetch "postgresql-$major" "$src" &&
 			(cd "$src"/postgresql-"$major".* &&
-				CC=$cc ./configure --prefix="$cache/$major" --with-openssl --without-icu &&
+				# shellcheck disable=SC2086 # the options are words
+				./configure --prefix="$cache/$major" --with-openssl --without-icu $options &&
 				make -j"$(nproc)" && make install && make -C contrib -j"$(nproc)" install) &&
-			touch "$cache/$major/.built" || return 1
+			echo "$options" >"$cache/$major/.built" || return 1
 	fi
 	rm -rf "$src"/pgtap*
 	fetch pgtap "$src" &&
@@ -107,7 +121,8 @@ for major in "${majors[@]}"; do
 	t0=$SECONDS
 	pg_config=$cache/$major/bin/pg_config
 	built="cached"
-	if [ ! -x "$pg_config" ] || [ ! -f "$("$pg_config" --sharedir)/extension/pgtap.control" ]; then
+	if [ ! -x "$pg_config" ] || [ ! -f "$("$pg_config" --sharedir)/extension/pgtap.control" ] ||
+		[ "$(cat "$cache/$major/.built" 2>/dev/null)" != "$(configure_options "$major")" ]; then
 		if [ -z "$prepared" ]; then
 			prepare || { prepared=failed; }
 			prepared=${prepared:-done}

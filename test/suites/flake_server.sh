@@ -9,7 +9,8 @@
 #   generators work when the library was loaded before, or is preloaded; on
 #   13 to 16 without preload and loaded only after, they fail with 53200 and
 #   a HINT naming shared_preload_libraries (17+ keeps the state in a DSM
-#   segment the lock table cannot reach);
+#   segment the lock table cannot reach), and the session that loaded the
+#   library still answers statement_timeout and pg_cancel_backend;
 # - a restart: every id generated after it is above every id before it;
 # - ulid.flake_node_id: only a superuser (or a role granted it) sets it;
 #   ALTER SYSTEM and postgresql.conf reach fresh sessions.
@@ -99,6 +100,26 @@ check "no preload, a lock storm left $left bytes, then none; first load after it
 	"$(outcome -c "$generated")" "$expected"
 check "... while the rest of the extension works" \
 	"$(outcome -c "SELECT ulid_generate() IS NOT NULL, '00CMXB6TAK4SA'::ulid_flake::bigint")" "t|14246757444195114"
+# The load that found no room must leave the session's interrupt handling
+# as it was (on an assert-enabled build a wrong holdoff count is a crash):
+# statement_timeout and pg_cancel_backend still stop it.
+started=$(sql -c "SELECT pg_postmaster_start_time()")
+check "... the session whose load found no room still honours statement_timeout" \
+	"$(outcome -c "SELECT ulid_generate() IS NOT NULL" -c "SET statement_timeout = '300ms'" -c "SELECT pg_sleep(20)")" \
+	"t ERROR 57014: canceling statement due to statement timeout"
+t0=$SECONDS
+outcome -c "SELECT ulid_generate() IS NOT NULL" -c "SELECT pg_sleep(20)" >"$tmp/cancelled.out" &
+sleeper=$!
+for _ in $(seq 100); do
+	[ "$(sql -c "SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(20)'")" = 1 ] && break
+	sleep 0.1
+done
+sql -c "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(20)'" >/dev/null
+wait "$sleeper" || true
+check "... and pg_cancel_backend (in $((SECONDS - t0)) s)" \
+	"$(cat "$tmp/cancelled.out")" "t ERROR 57014: canceling statement due to user request"
+check "... and the server did not restart" \
+	"$(sql -c "SELECT pg_postmaster_start_time()")" "$started"
 
 # 3. preloaded: reserved at server start
 restart "-c shared_preload_libraries=ulid"
