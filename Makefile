@@ -21,7 +21,7 @@ OBJS = src/module.o src/codec.o src/generator.o src/support.o src/ulid.o src/uli
 EXT_SCRIPTS = $(wildcard $(EXTENSION)--*.sql)
 DATA_built = $(addprefix build/,$(EXT_SCRIPTS))
 
-REGRESS = setup ulid_type ulid_time ulid_generate ulid_flake compat time_range sort brin
+REGRESS = setup ulid_type ulid_time ulid_generate ulid_flake compat time_range sort brin plans
 REGRESS_OPTS = --load-extension=$(EXTENSION)
 
 PG_CONFIG ?= pg_config

@@ -168,7 +168,7 @@ LEFT JOIN LATERAL (
 ORDER BY 1, 2, 3;
 
 -- What a fresh install holds (schema ids is not on the search_path, so what
--- lives there is qualified: operators and min/max are in pg_catalog).  Not
+-- lives there is qualified: min/max are in pg_catalog).  Not
 -- listed here, as they depend on the major: the BRIN minmax-multi and bloom
 -- classes (14+, listed by the brin_multi suite), the skip support functions
 -- (18+, listed by the skip_scan suite) and the array types (members of the
@@ -218,11 +218,17 @@ RESET ROLE;
 SELECT extversion, extrelocatable, extnamespace::regnamespace, pg_get_userbyid(extowner) AS owner
 FROM pg_extension WHERE extname = 'ulid';
 
--- The view and the indexes built under 0.1.0 give the same answers, now
--- with the operators and min/max found whatever the search_path.
+-- The view and the indexes built under 0.1.0 give the same answers.  The
+-- operators live in the extension's schema again (0.2.0 and 0.3.0 had them
+-- in pg_catalog): the view, which refers to them by OID, and min/max (in
+-- pg_catalog) need no search_path; a query written now names them through
+-- it, as for any extension's operators.
 SET ROLE regress_ulid_owner;
 SET search_path = app;
 SELECT * FROM kept_summary;
+SELECT min(id) AS min_id, max(fid) AS max_fid FROM kept;
+SELECT count(*) FROM kept WHERE id = id;
+SET search_path = app, ids;
 SELECT min(id) AS min_id, max(fid) AS max_fid,
        count(*) FILTER (WHERE id >= '01KDVDTSS00000000000000003' AND fid < '01TT93PY0000A') AS in_range
 FROM kept WHERE n > 0;
@@ -241,7 +247,7 @@ SELECT count(*) FROM kept WHERE fid >= '01TT8THZ00005';
 RESET enable_indexscan;
 RESET enable_seqscan;
 
--- every comparison, IN, ANY, DISTINCT, a self-join, with no schema on the path
+-- every comparison, IN, ANY, DISTINCT, a self-join
 SELECT count(*) FILTER (WHERE a.id < b.id) AS lt, count(*) FILTER (WHERE a.id <= b.id) AS le,
        count(*) FILTER (WHERE a.id <> b.id) AS ne, count(*) FILTER (WHERE a.fid > b.fid) AS gt,
        count(*) FILTER (WHERE a.fid >= b.fid) AS ge, count(*) FILTER (WHERE a.fid = b.fid) AS eq
@@ -250,15 +256,16 @@ SELECT count(*) FROM kept WHERE id IN ('01KDVDTSS00000000000000003', '01KDVE7KY0
    OR fid = ANY ('{01TT8K7K00001}');
 SELECT count(DISTINCT id) AS ids, count(DISTINCT fid) AS fids FROM kept;
 SELECT count(*) FROM kept a JOIN kept b ON a.id = b.id AND a.fid = b.fid;
--- casts name no schema; and with ids on the path too nothing is ambiguous
-SELECT id::uuid, id::text, fid::bigint, fid::timestamptz, id::timestamptz = fid::timestamptz AS same_time
+-- casts name no schema; and with ids on the path nothing is ambiguous
+SET search_path = app;
+SELECT id::uuid, id::text, fid::bigint, fid::timestamptz
 FROM kept WHERE n = 3;
 SET search_path = app, ids;
+SELECT id::timestamptz = fid::timestamptz AS same_time FROM kept WHERE n = 3;
 SELECT count(*) FROM kept
 WHERE id = '01KDVDTSS00000000000000003' OR '01TT8PWS00003' = fid
    OR id < ulid_lower('2026-01-01 00:02+00') OR fid <= ulid_flake_lower('2026-01-01 00:01+00');
 SELECT min(id) AS min_id, max(fid) AS max_fid FROM kept WHERE n > 0;
-SET search_path = app;
 
 -- the DEFAULT generators after the update
 INSERT INTO kept (n) VALUES (-1);
