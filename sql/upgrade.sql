@@ -226,7 +226,7 @@ FROM pg_extension WHERE extname = 'ulid';
 SET ROLE regress_ulid_owner;
 SET search_path = app;
 SELECT * FROM kept_summary;
-SELECT min(id) AS min_id, max(fid) AS max_fid FROM kept;
+SELECT min(id) AS min_id, max(fid) AS max_fid FROM kept WHERE n > 0;
 SELECT count(*) FROM kept WHERE id = id;
 SET search_path = app, ids;
 SELECT min(id) AS min_id, max(fid) AS max_fid,
