@@ -60,6 +60,13 @@ ssup_datum_unsigned_cmp(Datum x, Datum y, SortSupport ssup)
 }
 #endif
 
+/* BRIN minmax-multi arrived in 14. */
+#if PG_VERSION_NUM >= 140000
+#define ULID_IS_BRIN_MINMAX_MULTI_OPCINFO(proc) ((proc) == F_BRIN_MINMAX_MULTI_OPCINFO)
+#else
+#define ULID_IS_BRIN_MINMAX_MULTI_OPCINFO(proc) false
+#endif
+
 /* Reserving a GUC prefix got its current name in 15. */
 #if PG_VERSION_NUM < 150000
 #define MarkGUCPrefixReserved(prefix) EmitWarningsOnPlaceholders(prefix)

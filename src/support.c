@@ -140,8 +140,8 @@ wait_for_clock_after(int64 unix_ms)
 }
 
 /* The Unix millisecond of a finite ts, floored (times before 2000 too). */
-static int64
-floor_unix_ms(TimestampTz ts)
+int64
+unix_ms_floor(TimestampTz ts)
 {
 	int64		ms = ts / 1000;
 
@@ -162,20 +162,10 @@ timestamptz_to_unix_ms(TimestampTz ts, int64 min_ms, int64 max_ms,
 				 errmsg("timestamp out of range for type %s", type_name),
 				 errdetail("An infinite timestamp has no %s.", type_name)));
 
-	ms = floor_unix_ms(ts);
+	ms = unix_ms_floor(ts);
 	if (ms < min_ms || ms > max_ms)
 		report_time_out_of_range(ms, type_name);
 	return ms;
-}
-
-int64
-clamped_unix_ms(TimestampTz ts, int64 min_ms, int64 max_ms)
-{
-	if (TIMESTAMP_IS_NOBEGIN(ts))
-		return min_ms;
-	if (TIMESTAMP_IS_NOEND(ts))
-		return max_ms;
-	return Min(Max(floor_unix_ms(ts), min_ms), max_ms);
 }
 
 TimestampTz

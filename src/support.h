@@ -61,11 +61,8 @@ extern int64 timestamptz_to_unix_ms(TimestampTz ts, int64 min_ms, int64 max_ms,
 									const char *type_name);
 extern TimestampTz unix_ms_to_timestamptz(int64 unix_ms);
 
-/*
- * The Unix millisecond of ts (floored), clamped to [min_ms, max_ms]; -infinity
- * and infinity give min_ms and max_ms.  Never raises.
- */
-extern int64 clamped_unix_ms(TimestampTz ts, int64 min_ms, int64 max_ms);
+/* The Unix millisecond of a finite ts, floored.  Never raises. */
+extern int64 unix_ms_floor(TimestampTz ts);
 
 /*
  * What time ranges (time_range.c) need of each type: an id's Unix

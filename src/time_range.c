@@ -13,7 +13,9 @@
  */
 #include "support.h"
 
+#include "access/brin_internal.h"
 #include "access/stratnum.h"
+#include "catalog/pg_am.h"
 #include "catalog/pg_type.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
@@ -21,12 +23,43 @@
 #include "optimizer/clauses.h"
 #include "optimizer/optimizer.h"
 #include "parser/parse_func.h"
+#include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
 #include "utils/rangetypes.h"
 
 /*
- * The Unix milliseconds of the first and last instant of a time range,
- * clamped to [min_ms, max_ms]; false for an empty range.
+ * The millisecond that a bound of a time range puts first (lower) or last
+ * (upper): an id's time is the start instant of its millisecond, so the
+ * first one is the lower bound rounded up, and one more when an exclusive
+ * bound falls on a millisecond's start; the last one is the upper bound
+ * rounded down, and one less likewise.  Infinite bounds stand beyond
+ * [min_ms, max_ms].
+ */
+static int64
+bound_ms(const RangeBound *bound, int64 min_ms, int64 max_ms)
+{
+	TimestampTz ts;
+	int64		ms;
+	bool		on_ms_start;
+
+	if (bound->infinite)
+		return bound->lower ? min_ms : max_ms;
+	ts = DatumGetTimestampTz(bound->val);
+	if (TIMESTAMP_IS_NOBEGIN(ts))
+		return bound->lower ? min_ms : min_ms - 1;
+	if (TIMESTAMP_IS_NOEND(ts))
+		return bound->lower ? max_ms + 1 : max_ms;
+	ms = unix_ms_floor(ts);
+	on_ms_start = ts % 1000 == 0;
+	if (bound->lower)
+		return (on_ms_start && bound->inclusive) ? ms : ms + 1;
+	return (on_ms_start && !bound->inclusive) ? ms - 1 : ms;
+}
+
+/*
+ * The first and last Unix millisecond of [min_ms, max_ms] whose start is in
+ * the time range; false when there is none: an empty range, one that lies
+ * between two milliseconds' starts, or one wholly outside the type's span.
  */
 static bool
 range_ms_bounds(FunctionCallInfo fcinfo, int64 min_ms, int64 max_ms,
@@ -41,11 +74,9 @@ range_ms_bounds(FunctionCallInfo fcinfo, int64 min_ms, int64 max_ms,
 	range_deserialize(typcache, range, &lower, &upper, &empty);
 	if (empty)
 		return false;
-	*first_ms = lower.infinite ? min_ms :
-		clamped_unix_ms(DatumGetTimestampTz(lower.val), min_ms, max_ms);
-	*last_ms = upper.infinite ? max_ms :
-		clamped_unix_ms(DatumGetTimestampTz(upper.val), min_ms, max_ms);
-	return true;
+	*first_ms = Max(bound_ms(&lower, min_ms, max_ms), min_ms);
+	*last_ms = Min(bound_ms(&upper, min_ms, max_ms), max_ms);
+	return *first_ms <= *last_ms;
 }
 
 /* Is the millisecond unix_ms in the time range r? */
@@ -78,8 +109,8 @@ typedef Datum (*id_of_ms) (int64 unix_ms, bool highest);
 
 /*
  * The lowest (or highest) id whose time is in the time range, made by
- * make_id; for an empty range, the other extreme, so that no id lies
- * between the lowest and the highest.
+ * make_id; NULL when no millisecond of the type is in the range, so that
+ * "id BETWEEN ulid_range_min(r) AND ulid_range_max(r)" matches nothing.
  */
 static Datum
 range_bound(FunctionCallInfo fcinfo, int64 min_ms, int64 max_ms, id_of_ms make_id,
@@ -89,7 +120,7 @@ range_bound(FunctionCallInfo fcinfo, int64 min_ms, int64 max_ms, id_of_ms make_i
 				last_ms;
 
 	if (!range_ms_bounds(fcinfo, min_ms, max_ms, &first_ms, &last_ms))
-		return highest ? make_id(min_ms, false) : make_id(max_ms, true);
+		PG_RETURN_NULL();
 	return highest ? make_id(last_ms, true) : make_id(first_ms, false);
 }
 
@@ -137,8 +168,30 @@ bound_function(Oid sibling, const char *name)
 }
 
 /*
+ * Does the index's operator family order keytype as btree does, so that its
+ * strategies 2 and 4 are <= and >=?  A btree family, or a BRIN minmax or
+ * minmax-multi one (told apart from inclusion and bloom by their opcinfo
+ * support function); any other access method may number its strategies
+ * otherwise.
+ */
+static bool
+orders_like_btree(IndexOptInfo *index, Oid opfamily, Oid keytype)
+{
+	Oid			opcinfo;
+
+	if (index->relam == BTREE_AM_OID)
+		return true;
+	if (index->relam != BRIN_AM_OID)
+		return false;
+	opcinfo = get_opfamily_proc(opfamily, keytype, keytype, BRIN_PROCNUM_OPCINFO);
+	return opcinfo == F_BRIN_MINMAX_OPCINFO || ULID_IS_BRIN_MINMAX_MULTI_OPCINFO(opcinfo);
+}
+
+/*
  * "key <@ range" as "key >= range_min(range) AND key <= range_max(range)" for an
  * index on key whose operator family orders the type (btree, BRIN minmax).
+ * The range may come from another relation of a join (a parameterized index
+ * scan), as long as it does not involve the indexed one.
  */
 static List *
 time_range_index_conditions(SupportRequestIndexCondition *req)
@@ -163,14 +216,22 @@ time_range_index_conditions(SupportRequestIndexCondition *req)
 		return NIL;
 	key = linitial(args);
 	range = lsecond(args);
-	if (!is_pseudo_constant_clause(range))
+	if (!is_pseudo_constant_for_index(req->root, range, req->index))
 		return NIL;
 
-	keytype = exprType(key);
+	/*
+	 * The type the operator class is for: ulid or ulid_flake, also for a
+	 * column of a domain over either.
+	 */
+	keytype = req->index->opcintype[req->indexcol];
+	if (keytype != getBaseType(exprType(key)) ||
+		!orders_like_btree(req->index, req->opfamily, keytype))
+		return NIL;
 	ge = get_opfamily_member(req->opfamily, keytype, keytype, BTGreaterEqualStrategyNumber);
 	le = get_opfamily_member(req->opfamily, keytype, keytype, BTLessEqualStrategyNumber);
 	if (!OidIsValid(ge) || !OidIsValid(le))
 		return NIL;
+
 
 	/* ulid is 16 bytes, ulid_flake 8 */
 	is_ulid = get_typlen(keytype) == ULID_BYTES;
