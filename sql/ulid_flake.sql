@@ -159,7 +159,7 @@ SELECT count(*) FROM flake_only;
 SELECT name, setting, min_val, max_val, enumvals
   FROM pg_settings WHERE name LIKE 'ulid.%' ORDER BY name;
 SET ulid.flake_node_id = 32;
-SET ulid.flake_entropy_bytes = 4;
+SET ulid.flake_entropy_bytes = 3;
 SET ulid.flake_overflow = 'retry';
 
 -- the stand-alone generator: 1M rows, strictly increasing, waiting on overflow
@@ -173,15 +173,15 @@ SELECT count(*) AS rows, count(*) FILTER (WHERE id <= prev) AS out_of_order,
 
 -- overflow = 'error': 54000, and no committed row is lost
 SET ulid.flake_overflow = 'error';
-SET ulid.flake_entropy_bytes = 3;   -- increments up to 2^24-1: the field fills at once
+SET ulid.flake_entropy_bytes = 2;   -- increments up to 65535: about 16 ids fill a millisecond
 INSERT INTO flakes (n) SELECT 1000000 + generate_series(1, 1000000);
 SELECT count(*) AS committed_rows FROM flakes;
--- 'wait' with the same entropy: nearly every id waits for a fresh millisecond
--- (an increment below 2^20 still fits about one time in twenty)
+-- 'wait' with the same entropy: 200 ids wait for several fresh milliseconds
 SET ulid.flake_overflow = 'wait';
-INSERT INTO flakes (n) SELECT 2000000 + generate_series(1, 50);
-SELECT count(*) AS rows, count(DISTINCT ulid_flake_unix_ms(id)) >= 40 AS mostly_new_ms
-  FROM flakes WHERE n > 2000000;
+INSERT INTO flakes (n) SELECT 2000000 + generate_series(1, 200);
+SELECT count(*) AS rows, count(DISTINCT ulid_flake_unix_ms(id)) >= 4 AS waited_for_new_ms,
+       count(*) FILTER (WHERE id <= prev) AS out_of_order
+  FROM (SELECT n, id, lag(id) OVER (ORDER BY n) AS prev FROM flakes WHERE n > 2000000) s;
 RESET ulid.flake_entropy_bytes;
 RESET ulid.flake_overflow;
 
@@ -195,7 +195,7 @@ SELECT ulid_flake_node_id(id) AS node, count(*),
        count(*) FILTER (WHERE id <= prev) AS out_of_order
   FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM scaled) s GROUP BY 1;
 SELECT ulid_flake_node_id(ulid_flake_generate_scalable(31)) AS from_argument;
-SET ulid.flake_entropy_bytes = 3;
+SET ulid.flake_entropy_bytes = 2;
 SELECT ulid_flake_generate_scalable();
 RESET ulid.flake_entropy_bytes;
 RESET ulid.flake_node_id;

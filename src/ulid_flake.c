@@ -11,6 +11,7 @@
 
 #include "libpq/pqformat.h"
 #include "utils/builtins.h"
+#include "utils/timestamp.h"
 
 #define TYPE_NAME "ulid_flake"
 
@@ -244,11 +245,34 @@ ulid_flake_generate_at(PG_FUNCTION_ARGS)
 }
 
 /*
+ * The generator's own state, not the clock, ran past the type's last
+ * millisecond: after the clock was set back, the server-wide generators
+ * moved on from their last id, and there is no millisecond left above it.
+ */
+static void
+report_generator_past_end(void)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+			 errmsg("ulid_flake generator has no millisecond left above its last id"),
+			 errdetail("Its last id is at the last millisecond a %s can hold (%s), ahead of the system clock.",
+					   TYPE_NAME, timestamptz_to_str(unix_ms_to_timestamptz(ULID_FLAKE_EPOCH_UNIX_MS + ULID_FLAKE_MAX_MS)))));
+}
+
+/*
  * Next value of the server-wide monotonic generator of a layout (see
- * flake_shared.c), applying the settings: the increment's entropy, and on
+ * shared_state.c), applying the settings: the increment's entropy, and on
  * overflow either wait for the next millisecond or raise an error.  The new
  * state is committed with compare-and-swap, so no two sessions ever hand
  * out the same id and every id is greater than the one before it.
+ *
+ * After an overflow the next try is for the millisecond after the last
+ * id's.  Whether that means waiting is decided on the real clock: when it
+ * is behind the last id (it was set back, or other sessions moved the
+ * generator on from it), the generator moves on at once; only a clock at
+ * the last id's millisecond is waited for.  Deciding on a clock reading
+ * already raised to the last id would wait for as long as the clock was
+ * set back.
  */
 static int64
 generate_monotonic(flake_layout layout, int node_id)
@@ -257,17 +281,19 @@ generate_monotonic(flake_layout layout, int node_id)
 	pg_atomic_uint64 *shared = flake_shared_state(layout);
 	int64		not_before_ms = 0;	/* see GEN_OVERFLOW below */
 
-	if (layout == FLAKE_SCALABLE && entropy_bytes > 2)
+	if (layout == FLAKE_SCALABLE && entropy_bytes > 1)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("ulid.flake_entropy_bytes = %d is too large for the scalable layout",
 						entropy_bytes),
-				 errdetail("The scalable layout has 15 random bits; use 1 or 2.")));
+				 errdetail("The scalable layout has 15 random bits: increments of up to 65535 would fill a millisecond with one id or two."),
+				 errhint("Use ulid.flake_entropy_bytes = 1 for ulid_flake_generate_scalable().")));
 
 	for (;;)
 	{
 		uint64		seen = pg_atomic_read_u64(shared);
-		int64		now_ms = Max(ulid_clock_now_ms(), not_before_ms);
+		int64		clock_ms = ulid_clock_now_ms();
+		int64		now_ms = Max(clock_ms, not_before_ms);
 		ulid_flake_generator gen;
 		uint64_t	out;
 		bool		wait;
@@ -282,12 +308,14 @@ generate_monotonic(flake_layout layout, int node_id)
 					return (int64) out;
 				break;			/* another session went first: again */
 			case GEN_TIME_OUT_OF_RANGE:
-				report_clock_out_of_range(now_ms, TYPE_NAME);
+				if (now_ms > clock_ms)
+					report_generator_past_end();
+				report_clock_out_of_range(clock_ms, TYPE_NAME);
 				break;
 			case GEN_OVERFLOW:
 				if (ulid_flake_overflow_setting == FLAKE_OVERFLOW_ERROR)
 					report_generator_overflow(TYPE_NAME);
-				not_before_ms = ulid_flake_retry_ms(&gen, now_ms, &wait);
+				not_before_ms = ulid_flake_retry_ms(&gen, clock_ms, &wait);
 				if (wait)
 					wait_for_clock_after(not_before_ms - 1);
 				break;

@@ -28,7 +28,7 @@ SELECT throws_ok($$SELECT ulid_flake_generate_scalable(32)$$, '22003', NULL, 'no
 SELECT throws_ok($$SELECT ulid_flake_generate_scalable()$$, '55000',
 	'ulid.flake_node_id is not set', 'node id unset: 55000');
 SET LOCAL ulid.flake_overflow = 'error';
-SET LOCAL ulid.flake_entropy_bytes = 3;
+SET LOCAL ulid.flake_entropy_bytes = 2;
 SELECT throws_ok($$SELECT count(ulid_flake_generate()) FROM generate_series(1, 100000)$$, '54000',
 	'ulid_flake generator overflow: no more values in this millisecond', 'overflow with error: 54000');
 SET LOCAL ulid.flake_overflow = 'wait';

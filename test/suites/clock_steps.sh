@@ -2,13 +2,14 @@
 # test/suites/clock_steps.sh: the ulid_flake generators under a clock that stands
 # still and then steps back, on a server run under libfaketime.
 #
-# With ulid.flake_entropy_bytes = 3 every id or two fills its millisecond,
+# With ulid.flake_entropy_bytes = 2 about sixteen ids fill a millisecond,
 # and ulid.flake_overflow = 'wait' waits for the next one.  The clock is
 # frozen: the wait must cost little CPU (it sleeps after about a millisecond
 # of polling).  Then the clock is set back an hour: the wait must end at
 # once (the generator moves on from its last id) rather than wait for the
-# clock to catch up, and every id is still distinct and increasing.
-# Prints TAP.
+# clock to catch up, and every id is still distinct and increasing; also
+# with six sessions racing, each of which must decide to wait on the real
+# clock.  Prints TAP.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . test/lib/tap.sh
@@ -39,7 +40,7 @@ psql -X -q -c "CREATE EXTENSION ulid"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 set_clock "2026-06-01 00:00:00"		# no "@": the clock stands still
-PGAPPNAME=clock_wait psql -X -q -At -c "SET ulid.flake_entropy_bytes = 3" -c "
+PGAPPNAME=clock_wait psql -X -q -At -c "SET ulid.flake_entropy_bytes = 2" -c "
 	SELECT count(DISTINCT id), count(*) FILTER (WHERE id <= prev)
 	FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev
 	      FROM (SELECT n, ulid_flake_generate() AS id FROM generate_series(1, 50) n) g) s" \
@@ -74,6 +75,33 @@ kill "$waiter" 2>/dev/null || true
 wait "$waiter" 2>/dev/null || true
 check "... with 50 distinct ids, each above the one before" "$(cat "$out")" "50|0"
 check "ids generated after the step are above those before it" \
-	"$(psql -X -q -At -c "SET ulid.flake_entropy_bytes = 3" -c "
+	"$(psql -X -q -At -c "SET ulid.flake_entropy_bytes = 2" -c "
 		CREATE TEMP TABLE t AS SELECT n, ulid_flake_generate() AS id FROM generate_series(1, 200) n;
 		SELECT count(*) FILTER (WHERE id <= prev) FROM (SELECT id, lag(id) OVER (ORDER BY n) prev FROM t) s")" 0
+
+# Six sessions at once (more than the cores, so that they are preempted
+# between an overflow and the next try), the clock still an hour behind the
+# generator: each overflow moves on from the last id at once.  Whether to
+# wait is decided on the real clock, not on one raised to the last id;
+# otherwise a session that lost a race to another would wait for the clock
+# to catch up, an hour.
+psql -X -q -c "CREATE TABLE pair (session int, id ulid_flake)"
+for session in 1 2 3 4 5 6; do
+	(
+		start=$(date +%s%N)
+		status=0
+		timeout 20 psql -X -q -At -c "SET ulid.flake_entropy_bytes = 2" \
+			-c "INSERT INTO pair SELECT $session, ulid_flake_generate() FROM generate_series(1, 10000)" \
+			>/dev/null 2>&1 || status=$?
+		echo "$status $((($(date +%s%N) - start) / 1000000))" >"$out.$session"
+	) &
+done
+wait
+for session in 1 2 3 4 5 6; do
+	read -r status ms <"$out.$session"
+	check "six sessions, the clock an hour behind: session $session's 10,000 ids in $ms ms (under 5 s)" \
+		"$([ "$status" = 0 ] && [ "$ms" -lt 5000 ] && echo yes || echo "no (exit $status after $ms ms)")" yes
+	rm -f "$out.$session"
+done
+check "... 60,000 distinct ids, none from before the step's time" \
+	"$(psql -X -q -At -c "SELECT count(DISTINCT id), count(*) FILTER (WHERE ulid_flake_timestamp(id) < '2026-06-01Z') FROM pair")" "60000|0"
