@@ -60,6 +60,15 @@ ssup_datum_unsigned_cmp(Datum x, Datum y, SortSupport ssup)
 }
 #endif
 
+/* 14 gave is_pseudo_constant_for_index() the PlannerInfo. */
+#if PG_VERSION_NUM >= 140000
+#define ulid_is_pseudo_constant_for_index(root, expr, index) \
+	is_pseudo_constant_for_index((root), (expr), (index))
+#else
+#define ulid_is_pseudo_constant_for_index(root, expr, index) \
+	is_pseudo_constant_for_index((expr), (index))
+#endif
+
 /* BRIN minmax-multi arrived in 14. */
 #if PG_VERSION_NUM >= 140000
 #define ULID_IS_BRIN_MINMAX_MULTI_OPCINFO(proc) ((proc) == F_BRIN_MINMAX_MULTI_OPCINFO)

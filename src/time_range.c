@@ -216,7 +216,7 @@ time_range_index_conditions(SupportRequestIndexCondition *req)
 		return NIL;
 	key = linitial(args);
 	range = lsecond(args);
-	if (!is_pseudo_constant_for_index(req->root, range, req->index))
+	if (!ulid_is_pseudo_constant_for_index(req->root, range, req->index))
 		return NIL;
 
 	/*
