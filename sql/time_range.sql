@@ -86,7 +86,6 @@ SELECT k, (SELECT count(*) FROM tr WHERE ulid_timestamp(id) <@ r) AS ulid,
        (SELECT count(*) FROM tr WHERE ulid_flake_timestamp(f) <@ r) AS flake
   FROM ranges;
 SELECT count(*) AS ranges, sum(i.ulid) > 1000000 AS many_ids_found,
-       count(*) FILTER (WHERE t.ulid = 0) AS ranges_without_ids,
        count(*) FILTER (WHERE i.ulid <> t.ulid) AS ulid_mismatches,
        count(*) FILTER (WHERE i.flake <> t.flake) AS flake_mismatches,
        count(*) FILTER (WHERE i.ulid_between <> t.ulid) AS ulid_between_mismatches,

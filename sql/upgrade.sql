@@ -103,7 +103,8 @@ SELECT pg_describe_object(m.classid, m.objid, 0),
                                                     ELSE dep.deptype::text END,
                                    pg_describe_object(dep.refclassid, dep.refobjid,
                                                       dep.refobjsubid)),
-                            ', ' ORDER BY 1)
+                            ', ' ORDER BY dep.deptype,
+                                 pg_describe_object(dep.refclassid, dep.refobjid, dep.refobjsubid))
           FROM pg_depend dep
           WHERE dep.classid = m.classid AND dep.objid = m.objid AND dep.deptype <> 'e'))
 FROM member m
