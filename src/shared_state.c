@@ -38,7 +38,33 @@
 #include "storage/dsm_registry.h"
 #endif
 
+/*
+ * After a library upgrade without a restart, backends of two versions of
+ * the library run side by side: they must share one generator state, or
+ * refuse to generate, never each keep their own (ids would repeat or go
+ * back).  So the state's layout has a number, its name carries it, and a
+ * marker that never changes (SharedLayout, under its own name) holds the
+ * layout of the server's state: a backend whose library has another layout
+ * raises an error when it would generate.  Layout 1 is 0.3.0's and keeps
+ * 0.3.0's name, so that 0.3.0's backends and these share it.  A change to
+ * SharedState takes the next number, and a name of its own such as
+ * "ulid generator state, layout 2".  (A test builds the library with
+ * another number.)
+ */
+#ifndef ULID_SHARED_STATE_LAYOUT
+#define ULID_SHARED_STATE_LAYOUT 1
+#endif
+#if ULID_SHARED_STATE_LAYOUT == 1
 #define SHARED_STATE_NAME "ulid generator state"
+#else
+#define SHARED_STATE_NAME "ulid generator state, layout " CppAsString2(ULID_SHARED_STATE_LAYOUT)
+#endif
+#define SHARED_LAYOUT_NAME "ulid generator state layout"
+
+typedef struct SharedLayout
+{
+	uint32		layout;
+} SharedLayout;
 
 typedef struct SharedState
 {
@@ -50,6 +76,15 @@ typedef struct SharedState
 } SharedState;
 
 static SharedState *shared_state = NULL;
+
+/* the layout of the server's state, once this backend has looked */
+static uint32 server_layout = 0;
+
+static void
+init_shared_layout(void *ptr)
+{
+	((SharedLayout *) ptr)->layout = ULID_SHARED_STATE_LAYOUT;
+}
 
 static void
 init_shared_state(void *ptr)
@@ -89,9 +124,17 @@ attach_shared_state(void)
 	cancel_holdoff = QueryCancelHoldoffCount;
 	PG_TRY();
 	{
-		shared_state = ShmemInitStruct(SHARED_STATE_NAME, sizeof(SharedState), &found);
+		SharedLayout *marker = ShmemInitStruct(SHARED_LAYOUT_NAME, sizeof(SharedLayout), &found);
+
 		if (!found)
-			init_shared_state(shared_state);
+			init_shared_layout(marker);
+		server_layout = marker->layout;
+		if (server_layout == ULID_SHARED_STATE_LAYOUT)
+		{
+			shared_state = ShmemInitStruct(SHARED_STATE_NAME, sizeof(SharedState), &found);
+			if (!found)
+				init_shared_state(shared_state);
+		}
 	}
 	PG_CATCH();
 	{
@@ -123,7 +166,7 @@ request_shared_state(void)
 	if (prev_shmem_request_hook)
 		prev_shmem_request_hook();
 #endif
-	RequestAddinShmemSpace(MAXALIGN(sizeof(SharedState)));
+	RequestAddinShmemSpace(MAXALIGN(sizeof(SharedLayout)) + MAXALIGN(sizeof(SharedState)));
 }
 
 static void
@@ -157,18 +200,35 @@ reserve_shared_state(void)
 #endif
 }
 
+#if ULID_HAVE_DSM_REGISTRY
+static void
+attach_shared_state(void)
+{
+	bool		found;
+	SharedLayout *marker = GetNamedDSMSegment(SHARED_LAYOUT_NAME, sizeof(SharedLayout),
+											  init_shared_layout, &found);
+
+	server_layout = marker->layout;
+	if (server_layout == ULID_SHARED_STATE_LAYOUT)
+		shared_state = GetNamedDSMSegment(SHARED_STATE_NAME, sizeof(SharedState),
+										  init_shared_state, &found);
+}
+#endif
+
 static SharedState *
 attached_shared_state(void)
 {
 	if (shared_state == NULL)
 	{
-#if ULID_HAVE_DSM_REGISTRY
-		bool		found;
-
-		shared_state = GetNamedDSMSegment(SHARED_STATE_NAME, sizeof(SharedState),
-										  init_shared_state, &found);
-#else
 		attach_shared_state();
+		if (server_layout != 0 && server_layout != ULID_SHARED_STATE_LAYOUT)
+			ereport(ERROR,
+					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+					 errmsg("the server-wide ulid generators are in use by another version of the ulid library"),
+					 errdetail("The server's generator state has layout %u; this library (ulid %s) has layout %u.",
+							   server_layout, ULID_VERSION, ULID_SHARED_STATE_LAYOUT),
+					 errhint("Restart the server after installing a new version of the ulid library.")));
+#if !ULID_HAVE_DSM_REGISTRY
 		if (shared_state == NULL)
 			ereport(ERROR,
 					(errcode(ERRCODE_OUT_OF_MEMORY),

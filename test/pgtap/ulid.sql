@@ -20,8 +20,9 @@ SELECT has_opclass('ulid_minmax_ops');
 SELECT has_operator('ulid', '=', 'ulid', 'boolean');
 SELECT has_operator('ulid', '<', 'ulid', 'boolean');
 SELECT has_operator('ulid', '>=', 'ulid', 'boolean');
--- in pg_catalog, as uuid's are, so that they resolve whatever the search_path
-SELECT has_operator('ulid', 'pg_catalog', '=', 'ulid', 'boolean', 'ulid = ulid is in pg_catalog');
+-- operators in the extension's schema (where pg_dump and pgx_ulid's dumps name
+-- them), min/max in pg_catalog (found whatever the search_path)
+SELECT has_operator('ulid', 'public', '=', 'ulid', 'boolean', 'ulid = ulid is in the extension''s schema');
 SELECT has_function('pg_catalog', 'min', ARRAY['ulid']);
 SELECT has_function('ulid_generate', ARRAY[]::text[]);
 SELECT has_function('ulid_generate', ARRAY['timestamp with time zone']);

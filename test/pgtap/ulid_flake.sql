@@ -12,7 +12,7 @@ SELECT cast_context_is('bigint', 'ulid_flake', 'assignment');
 SELECT cast_context_is('ulid_flake', 'timestamp with time zone', 'explicit');
 SELECT has_opclass('ulid_flake_ops');
 SELECT has_opclass('ulid_flake_minmax_ops');
-SELECT has_operator('ulid_flake', 'pg_catalog', '<', 'ulid_flake', 'boolean', 'ulid_flake < ulid_flake is in pg_catalog');
+SELECT has_operator('ulid_flake', 'public', '<', 'ulid_flake', 'boolean', 'ulid_flake < ulid_flake is in the extension''s schema');
 SELECT has_function('pg_catalog', 'max', ARRAY['ulid_flake']);
 SELECT has_function('ulid_flake_generate_scalable', ARRAY['integer']);
 

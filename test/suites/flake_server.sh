@@ -178,3 +178,26 @@ sql -c "SELECT pg_reload_conf()" >/dev/null
 sleep 1
 check "in postgresql.conf, after a reload: a fresh session generates for node 9" \
 	"$(outcome -U app -c "SELECT ulid_flake_node_id(ulid_flake_generate_scalable())")" 9
+
+# 6. a library upgrade without a restart: backends of a library whose
+#    generator state has another layout (here the same sources built with
+#    layout 2) never share it, nor keep one of their own: they refuse, and
+#    say to restart
+other=$tmp/other
+mkdir -p "$other/src"
+cp src/*.c src/*.h "$other/src/"
+cp Makefile ulid.control ulid--*.sql "$other/"
+make -s -C "$other" PG_CONFIG="$PG_CONFIG" \
+	PG_CPPFLAGS='-DULID_VERSION="\"next\"" -DULID_SHARED_STATE_LAYOUT=2' >"$tmp/other.log" 2>&1
+cp "$other/ulid.so" "$tmp/ulid_next.so"
+chmod 755 "$tmp/ulid_next.so"
+sql -c "CREATE FUNCTION next_flake() RETURNS bigint AS '$tmp/ulid_next.so', 'ulid_flake_generate' LANGUAGE C VOLATILE"
+refused="ERROR 55000: the server-wide ulid generators are in use by another version of the ulid library HINT: Restart the server after installing a new version of the ulid library."
+restart
+sql -c "SELECT ulid_flake_generate() IS NOT NULL" >/dev/null
+check "a library of another layout, loaded beside this one's running backends, refuses to generate" \
+	"$(outcome -c "SELECT next_flake()")" "$refused"
+check "... while this library's backends go on" "$(outcome -c "$generated")" t
+restart
+check "after a restart, the library loaded first generates" "$(outcome -c "SELECT next_flake() > 0")" t
+check "... and this one refuses" "$(outcome -c "SELECT ulid_flake_generate()")" "$refused"
