@@ -1,6 +1,8 @@
 # Makefile for the ulid extension (PGXS).
 #
 #   make && make install      build and install into the server of PG_CONFIG
+#   make deps                 install (as root, with apt-get) what the build
+#                             and the tests use
 #   make demo                 the extension at work in a throwaway cluster
 #   make test                 every test (C unit tests, pg_regress, pgTAP, ...)
 #   make bench                benchmarks against uuid in a throwaway cluster
@@ -47,13 +49,14 @@ SHLIB_LINK += -Wl,-Bsymbolic
 endif
 
 # Without the server's headers (Debian's postgresql-server-dev-NN, which a
-# bare 'sudo make install' may be the first to need) nothing builds: as
-# root they are installed, otherwise the command to run is printed.
+# bare 'sudo make install' may be the first to need) nothing builds: make
+# prints the command that installs them, and installs nothing itself (a
+# build does not change the system; make demo, make test and make deps do).
 ifeq ($(wildcard $(includedir_server)/postgres.h),)
 $(OBJS) $(OBJS:.o=.bc): | server-headers
 .PHONY: server-headers
 server-headers:
-	@test/lib/deps.sh build
+	@test/lib/deps.sh build --no-install
 endif
 
 # A header change rebuilds what includes it.
@@ -91,13 +94,17 @@ UNIT_CFLAGS = -std=c99 -O1 -g -Wall -Wextra -Werror -Isrc \
 test/unit/test_%: test/unit/test_%.c test/unit/unit.h src/codec.c src/codec.h src/generator.c src/generator.h
 	$(UNIT_CC) $(UNIT_CFLAGS) -o $@ $< src/codec.c src/generator.c
 
-.PHONY: unittest test demo bench print-version matrix check-warnings
+.PHONY: unittest test demo bench print-version matrix check-warnings deps
 unittest: test/unit/test_codec test/unit/test_generator
 	test/unit/test_codec test/vectors
 	test/unit/test_generator test/vectors
 
 test:
 	@test/run_tests.sh
+
+# what the build and every test suite use, installed as root with apt-get
+deps:
+	@test/lib/deps.sh test
 
 # every C file compiled with -Werror, the objects thrown away
 check-warnings:

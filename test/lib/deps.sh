@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# test/lib/deps.sh build|demo|test|bench
+# test/lib/deps.sh build|demo|test|bench [--no-install]
 #
 # Makes sure what the build, the demo, the tests or the benchmarks need is
 # installed: the server headers for building, and for the tests pgTAP,
 # pg_prove and what the other suites use.
-# As root it installs what is missing with apt-get; otherwise it prints the
-# exact command to run.  It fails only when what the build needs is missing.
+# As root it installs what is missing with apt-get (make demo, make test,
+# make deps), unless told --no-install (make, make install: a build does
+# not change the system); otherwise, or then, it prints the exact command
+# to run.  It fails only when what the build needs is missing.
 set -euo pipefail
 
 what=${1:-test}
@@ -67,8 +69,11 @@ if [ ${#missing[@]} -gt 0 ] && [ -z "$no_install" ] && [ "$(id -u)" = 0 ] && com
 	exec "$0" "$what" --no-install
 fi
 if [ ${#need[@]} -gt 0 ]; then
+	sudo=sudo
+	[ "$(id -u)" = 0 ] && sudo=
 	echo "Missing packages. Run:" >&2
-	echo "  sudo apt-get install -y ${need[*]}" >&2
+	echo "  ${sudo:+$sudo }apt-get install -y ${need[*]}" >&2
+	echo "(or 'make deps', which installs what the build and the tests use)" >&2
 	exit 1
 fi
 if [ ${#want[@]} -gt 0 ]; then

@@ -2,7 +2,8 @@
 # test/suites/non_root.sh: the README's path for a user who is not root, run by
 # root with a throwaway OS user (make test runs it as root only).  A clone
 # of the committed tree, owned by that user:
-#   0. make without the server's headers: says what to install;
+#   0. make without the server's headers: says what to install, and as
+#      root too, installing nothing (make deps, demo and test install);
 #   1. make demo with an older build installed: says exactly what to run,
 #      writes nothing outside the tree;
 #   2. root runs 'make install' in the clone (the README's one sudo step);
@@ -52,6 +53,16 @@ check "no server headers: make's exit status" "$?" 2
 check "... it says what to install" "$(grep -m1 'apt-get' "$tmp/headers.log")" \
 	"  sudo apt-get install -y postgresql-server-dev-$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')"
 check "... and compiled nothing" "$(find "$tree/src" -name '*.o' -o -name '*.bc' | wc -l) objects" "0 objects"
+# root's make and make install change nothing on the system either: they
+# name the command (make deps, make demo and make test install)
+for target in all install; do
+	make -C "$tree" -s PG_CONFIG="$fake_pg_config" includedir_server=/nonexistent/server $target \
+		>"$tmp/headers-root.log" 2>&1
+	check "no server headers, root's make $target: exit status" "$?" 2
+	check "... it installs nothing and names the command" \
+		"$(grep -c '^Installing' "$tmp/headers-root.log") installs; $(grep -m1 'apt-get' "$tmp/headers-root.log")" \
+		"0 installs;   apt-get install -y postgresql-server-dev-$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')"
+done
 
 # 1. the installed build is not this one (a change to the control file's comment)
 echo "# $tmp" >>"$tree/ulid.control"
