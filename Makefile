@@ -15,13 +15,21 @@ EXTVERSION = $(shell sed -n "s/^default_version *= *'\(.*\)'/\1/p" $(EXTENSION).
 MODULE_big = ulid
 OBJS = src/module.o src/codec.o src/generator.o src/support.o src/ulid.o src/ulid_flake.o src/shared_state.o src/time_range.o
 
-# The install and update scripts are installed as built into build/: the
-# lines between "-- @if pgN" and "-- @endif" (BRIN classes PostgreSQL 14
-# brought, skip support from 18) are dropped for majors before N, so that no
-# script needs a DO block, which would run as superuser in a trusted
-# extension.
+# The install and update scripts are installed as built into build/ by
+# test/tools/script_filter.awk: the lines between "-- @if pgN" and
+# "-- @endif" (BRIN classes PostgreSQL 14 brought, skip support from 18) are
+# dropped for majors before N, so that a fresh install needs no DO block.
+# A database that pg_upgrade brought from an older major lacks them: the
+# update scripts to this version end with those blocks, each in a DO block
+# that creates what is missing, and so does an update to this version's
+# "-pg_upgrade" twin and back, for a database already at this version:
+#   ALTER EXTENSION ulid UPDATE TO '0.4.0-pg_upgrade'; ALTER EXTENSION ulid UPDATE;
+# A directive the filter does not know, or a block left open, stops the build.
 EXT_SCRIPTS = $(wildcard $(EXTENSION)--*.sql)
-DATA_built = $(addprefix build/,$(EXT_SCRIPTS))
+REPAIR_VERSION = $(EXTVERSION)-pg_upgrade
+DATA_built = $(addprefix build/,$(EXT_SCRIPTS)) \
+	build/$(EXTENSION)--$(EXTVERSION)--$(REPAIR_VERSION).sql \
+	build/$(EXTENSION)--$(REPAIR_VERSION)--$(EXTVERSION).sql
 
 REGRESS = setup ulid_type ulid_time ulid_generate ulid_flake compat time_range sort brin plans
 REGRESS_OPTS = --load-extension=$(EXTENSION)
@@ -64,19 +72,31 @@ $(OBJS): $(wildcard src/*.h)
 
 # BRIN minmax-multi and bloom exist from PostgreSQL 14 on, soft input
 # errors (pg_input_is_valid) from 16 on.
-# The scripts' "-- @if pgN" ... "-- @endif" blocks are kept from major N on.
-comma := ,
-SCRIPT_DROPS = $(foreach n,14 18,$(if $(shell test $(MAJORVERSION) -lt $(n) && echo drop),-e '/^-- @if pg$(n)$$/$(comma)/^-- @endif$$/d'))
-SCRIPT_FILTER = $(if $(strip $(SCRIPT_DROPS)),sed $(SCRIPT_DROPS),cat)
 ifeq ($(shell test $(MAJORVERSION) -ge 14 && echo yes),yes)
 REGRESS += brin_multi
 endif
 
 # rebuilt when built for another major
+SCRIPT_FILTER = awk -v major=$(MAJORVERSION) -f test/tools/script_filter.awk
 build/.major-$(MAJORVERSION):
 	@rm -rf build && mkdir -p build && touch $@
-build/%.sql: %.sql build/.major-$(MAJORVERSION)
-	$(SCRIPT_FILTER) $< >$@
+build/%.sql: %.sql build/.major-$(MAJORVERSION) test/tools/script_filter.awk
+	$(SCRIPT_FILTER) -v mode=install $< >$@.tmp && mv $@.tmp $@
+# an update to this version: and what a fresh install on this major has
+build/$(EXTENSION)--%--$(EXTVERSION).sql: $(EXTENSION)--%--$(EXTVERSION).sql $(EXTENSION)--$(EXTVERSION).sql \
+		build/.major-$(MAJORVERSION) test/tools/script_filter.awk
+	{ $(SCRIPT_FILTER) -v mode=install $< && \
+	  $(SCRIPT_FILTER) -v mode=repair $(EXTENSION)--$(EXTVERSION).sql; } >$@.tmp && mv $@.tmp $@
+build/$(EXTENSION)--$(EXTVERSION)--$(REPAIR_VERSION).sql: $(EXTENSION)--$(EXTVERSION).sql \
+		build/.major-$(MAJORVERSION) test/tools/script_filter.awk
+	{ printf '%s\n' "/* $(notdir $@), made by the build from $< */" \
+	    "\\echo Use \"ALTER EXTENSION $(EXTENSION) UPDATE TO '$(REPAIR_VERSION)'\" to load this file. \\quit" \
+	    "-- After pg_upgrade from an older major: what a fresh install on this one has."; \
+	  $(SCRIPT_FILTER) -v mode=repair $<; } >$@.tmp && mv $@.tmp $@
+build/$(EXTENSION)--$(REPAIR_VERSION)--$(EXTVERSION).sql: build/.major-$(MAJORVERSION)
+	printf '%s\n' "/* $(notdir $@), made by the build */" \
+	    "\\echo Use \"ALTER EXTENSION $(EXTENSION) UPDATE\" to load this file. \\quit" \
+	    "-- Back to $(EXTVERSION), with nothing to do: see $(EXTENSION)--$(EXTVERSION)--$(REPAIR_VERSION).sql." >$@
 ifeq ($(shell test $(MAJORVERSION) -ge 16 && echo yes),yes)
 REGRESS += soft_errors
 endif

@@ -70,7 +70,10 @@ SQL
 }
 
 # plant_operators DB ROLE SCHEMA: operators on the extension's types (and on
-# what they are compared with) in SCHEMA, once the types exist.
+# what they are compared with) in SCHEMA, once the types exist.  Not, in the
+# extension's own schema, those on its types: 0.4.0 moves its operators
+# there from pg_catalog, and one of those names taken makes the update
+# fail, with nothing run (checked on its own below).
 plant_operators() {
 	local db=$1 role=$2 schema=$3 ext=$4
 	sql -d "$db" -U "$role" -v schema="$schema" -v ext="$ext" <<'SQL' || echo "# no operators planted in $schema"
@@ -89,6 +92,7 @@ BEGIN
 		[e || '.ulid', 'text'], [e || '.ulid_flake', e || '.ulid_flake'],
 		[e || '.ulid_flake', 'bigint'], ['bigint', e || '.ulid_flake'],
 		['integer', 'integer'], ['text', 'text']] LOOP
+		CONTINUE WHEN s = e AND pair::text ~ 'ulid';
 		fn := pg_catalog.format('%I.hj_op_%s', s, pg_catalog.md5(pair::text));
 		EXECUTE pg_catalog.format($f$
 			CREATE FUNCTION %s(%s, %s) RETURNS boolean LANGUAGE plpgsql AS $body$
@@ -191,6 +195,30 @@ step hj_owner_db hj_owner "ALTER EXTENSION ulid UPDATE TO '0.2.0'"
 step hj_owner_db hj_owner "ALTER EXTENSION ulid UPDATE"
 verdict hj_owner_db ids "database owner, 0.1.0 -> 0.2.0 -> default in schema ids"
 
+# The repair after pg_upgrade from an older major, with the look-alikes in
+# place: the objects this major brought (BRIN minmax-multi and bloom from
+# 14, skip support from 18) taken out, as a database pg_upgrade brought from
+# 13 lacks them, then the update to the -pg_upgrade twin and back puts them
+# back (on 13 there is nothing to put back).
+version=$(sql -d hj_owner_db -c "SELECT extversion FROM pg_extension WHERE extname = 'ulid'")
+sql -d hj_owner_db >/dev/null <<'SQL'
+SET client_min_messages = warning;
+-- as pg_upgrade leaves it: not members, not there
+DELETE FROM pg_depend
+ WHERE refclassid = 'pg_extension'::regclass AND deptype = 'e'
+   AND pg_describe_object(classid, objid, 0) ~ '(minmax_multi|bloom|skipsupport)';
+DROP OPERATOR FAMILY IF EXISTS ids.ulid_minmax_multi_ops USING brin;
+DROP OPERATOR FAMILY IF EXISTS ids.ulid_bloom_ops USING brin;
+DROP OPERATOR FAMILY IF EXISTS ids.ulid_flake_minmax_multi_ops USING brin;
+DROP OPERATOR FAMILY IF EXISTS ids.ulid_flake_bloom_ops USING brin;
+DROP FUNCTION IF EXISTS ids.ulid_minmax_multi_distance(internal, internal),
+	ids.ulid_flake_minmax_multi_distance(internal, internal),
+	ids.ulid_skipsupport(internal), ids.ulid_flake_skipsupport(internal) CASCADE;
+SQL
+step hj_owner_db hj_owner "ALTER EXTENSION ulid UPDATE TO '$version-pg_upgrade'"
+step hj_owner_db hj_owner "ALTER EXTENSION ulid UPDATE"
+verdict hj_owner_db ids "database owner, the objects of a newer major put back after pg_upgrade"
+
 sql -d hj_owner_db -U hj_owner -c "DROP EXTENSION IF EXISTS ulid CASCADE" 2>/dev/null
 step hj_owner_db hj_owner "CREATE EXTENSION ulid"
 verdict hj_owner_db public "database owner, default version in public"
@@ -214,6 +242,26 @@ sql -d hj_schema_db -c "DROP EXTENSION IF EXISTS ulid CASCADE" 2>/dev/null
 step hj_schema_db hj_owner "CREATE EXTENSION ulid SCHEMA shared VERSION '0.1.0'"
 step hj_schema_db hj_owner "ALTER EXTENSION ulid UPDATE"
 verdict hj_schema_db shared "CREATE on the schema, database owner installs 0.1.0 and updates"
+
+# 3. A look-alike in the extension's schema with the name of an operator the
+#    update moves there: the update fails, and nothing runs.
+new_database hj_taken_db hj_owner
+sql -d hj_taken_db -U hj_owner -c "CREATE SCHEMA ids"
+step hj_taken_db hj_owner "CREATE EXTENSION ulid SCHEMA ids VERSION '0.2.0'"
+sql -d hj_taken_db -U hj_owner >/dev/null <<'SQL'
+CREATE FUNCTION ids.taken(ids.ulid, uuid) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM public.hijack_trap('ids.=(ulid, uuid)', 'hj_owner');
+	RETURN true;
+END $$;
+CREATE OPERATOR ids.= (LEFTARG = ids.ulid, RIGHTARG = uuid, FUNCTION = ids.taken);
+SQL
+check "an operator name the update needs, taken: the update fails" \
+	"$(sql -d hj_taken_db -U hj_owner -c "ALTER EXTENSION ulid UPDATE" 2>&1 | grep -o '^ERROR: .*' | head -1)" \
+	'ERROR:  duplicate key value violates unique constraint "pg_operator_oprname_l_r_n_index"'
+check "... with no look-alike run, and the version kept" \
+	"$(sql -d hj_taken_db -c "SELECT (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM public.hijack_calls), extversion FROM pg_extension WHERE extname = 'ulid'")" \
+	"0|0.2.0"
 
 # the look-alikes are real: called directly, each one counts and reports
 sql -d hj_schema_db -U hj_planter -c "SELECT shared.format('%s', 'a', 'b')" >/dev/null 2>&1
