@@ -11,6 +11,8 @@
 # is built with clang there and runs under core's assertions; the others
 # are built with gcc.  Each suite runs on a copy of the working tree.
 #
+# Then pg_upgrade from each major to the next, with the extension's objects
+# compared with a fresh install on the newer one (test/suites/pg_upgrade_check.sh).
 # Prints each major's summary and how long it took; a major whose sources
 # cannot be fetched or built fails with one line saying so.  The last line
 # is "N passed, N failed" over all majors; test/output/matrix.tsv records
@@ -154,6 +156,26 @@ for major in "${majors[@]}"; do
 	total_pass=$((total_pass + pass))
 	total_fail=$((total_fail + fail))
 	rm -rf "$copy"
+done
+
+# pg_upgrade from each major of the matrix to the next (13 to 17, 17 to
+# 18), with the builds the suites above installed into both
+previous=
+for major in "${majors[@]}"; do
+	if [ -n "$previous" ] && [ -x "$cache/$previous/bin/pg_upgrade" ] && [ -x "$cache/$major/bin/pg_upgrade" ]; then
+		log=$out/pg_upgrade-$previous-$major.log
+		t1=$SECONDS
+		OLD_PG_CONFIG=$cache/$previous/bin/pg_config NEW_PG_CONFIG=$cache/$major/bin/pg_config \
+			test/suites/pg_upgrade_check.sh >"$log" 2>&1
+		pass=$(grep -c '^ok ' "$log")
+		fail=$(grep -c '^not ok ' "$log")
+		[ "$pass" -gt 0 ] || fail=$((fail + 1))
+		echo "pg_upgrade $previous to $major: $pass passed, $fail failed in $(since "$t1") (log: test/output/$(basename "$log"))"
+		[ "$fail" = 0 ] || grep -E '^not ok|^#' "$log" | head -20 | sed 's/^/    /'
+		total_pass=$((total_pass + pass))
+		total_fail=$((total_fail + fail))
+	fi
+	previous=$major
 done
 
 # README's compatibility section names every major the matrix ran
