@@ -70,8 +70,34 @@ check "restored btree indexes pass amcheck" \
 check "a generated DEFAULT still works after restore" \
 	"$(psql -X -q -At -d dump_custom -c "SET search_path = public, ids" -c "INSERT INTO orders (note) VALUES ('after') RETURNING id > (SELECT max(id) FROM orders WHERE note <> 'max' AND note <> 'after') AND id::timestamptz > now() - interval '1 minute'")" "t"
 
-check "restored: operators and min/max resolve with only public on the search_path" \
-	"$(psql -X -q -At -d dump_plain -c "SET search_path = public" -c "SELECT count(*) FROM orders o JOIN tickets t ON t.order_id = o.id WHERE o.id >= (SELECT min(order_id) FROM tickets) AND t.id <> '0000000000000'")" "20002"
+check "restored: operators resolve with the extension's schema on the search_path" \
+	"$(psql -X -q -At -d dump_plain -c "SET search_path = public, ids" -c "SELECT count(*) FROM orders o JOIN tickets t ON t.order_id = o.id WHERE o.id >= (SELECT min(order_id) FROM tickets) AND t.id <> '0000000000000'")" "20002"
+
+# A plain dump taken under 0.3.0, whose operators were in pg_catalog (the
+# dump names them unqualified): restored as the README says, by creating the
+# extension at the dump's version first, then updating.
+psql -X -q -c "CREATE DATABASE dump_old OWNER app_owner" -c "CREATE DATABASE dump_old_restored OWNER app_owner"
+psql -X -q -v ON_ERROR_STOP=1 -U app_owner -d dump_old >/dev/null <<'SQL'
+CREATE SCHEMA ids;
+CREATE EXTENSION ulid SCHEMA ids VERSION '0.3.0';
+SET search_path = public, ids;
+CREATE TABLE accounts (id ulid PRIMARY KEY CHECK (id > '00000000000000000000000000'), fid ulid_flake);
+INSERT INTO accounts SELECT ulid_from_parts(1767225600000 + i, '\x00000000000000000001'), i::bigint FROM generate_series(1, 100) i;
+CREATE VIEW recent AS SELECT id FROM accounts WHERE id >= '01KDVDNA020000000000000000' AND fid <> 7;
+SQL
+"$bindir/pg_dump" -Fp -d dump_old -f "$tmp/old.sql"
+check "a 0.3.0 dump, with the README's sed: restored at 0.3.0, then ALTER EXTENSION ulid UPDATE" \
+	"$(sed "s/^\(CREATE EXTENSION IF NOT EXISTS ulid WITH SCHEMA [^;]*\);$/\1 VERSION '0.3.0';/" "$tmp/old.sql" |
+		psql -X -q -At -v ON_ERROR_STOP=1 -U app_owner -d dump_old_restored 2>&1 >/dev/null
+	   psql -X -q -At -v ON_ERROR_STOP=1 -U app_owner -d dump_old_restored -c "ALTER EXTENSION ulid UPDATE" \
+		-c "SELECT extversion FROM pg_extension WHERE extname = 'ulid'" \
+		-c "SELECT count(*) FROM recent" 2>&1 | paste -sd' ')" "0.4.0 98"
+"$bindir/pg_dump" -Fp -d dump_old_restored -f "$tmp/new.sql"
+check "... and a dump of it now names the operators in the extension's schema" \
+	"$(grep -o 'OPERATOR(ids\.[^)]*)' "$tmp/new.sql" | sort -u | paste -sd' ')" "OPERATOR(ids.<>) OPERATOR(ids.>) OPERATOR(ids.>=)"
+check "... which restores as it is" \
+	"$(psql -X -q -c "CREATE DATABASE dump_new OWNER app_owner" && psql -X -q -At -v ON_ERROR_STOP=1 -U app_owner -d dump_new -f "$tmp/new.sql" 2>&1 >/dev/null
+	   psql -X -q -At -d dump_new -c "SELECT count(*) FROM recent")" 98
 
 # privileges: a role with none gets permission errors (42501), nothing else
 psql -X -q -c "CREATE ROLE nobody LOGIN" -c "CREATE DATABASE no_ulid"
@@ -90,5 +116,5 @@ check "with USAGE on ids: the functions are executable by anyone" \
 	"$(psql -X -q -At -U nobody -d dump_src -c "SELECT pg_typeof(ids.ulid_generate())::text")" "ids.ulid"
 
 echo "1..$n"
-for db in dump_src dump_custom dump_plain no_ulid; do dropdb "$db"; done
+for db in dump_src dump_custom dump_plain dump_old dump_old_restored dump_new no_ulid; do dropdb "$db"; done
 psql -X -q -c "DROP ROLE nobody" -c "DROP ROLE app_owner"
