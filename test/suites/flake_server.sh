@@ -188,7 +188,8 @@ mkdir -p "$other/src"
 cp src/*.c src/*.h "$other/src/"
 cp Makefile ulid.control ulid--*.sql "$other/"
 make -s -C "$other" PG_CONFIG="$PG_CONFIG" \
-	PG_CPPFLAGS='-DULID_VERSION="\"next\"" -DULID_SHARED_STATE_LAYOUT=2' >"$tmp/other.log" 2>&1
+	PG_CPPFLAGS='-DULID_VERSION="\"next\"" -DULID_SHARED_STATE_LAYOUT=2' ulid.so >"$tmp/other.log" 2>&1 ||
+	{ echo "not ok - the library with layout 2 does not build:"; sed 's/^/# /' "$tmp/other.log"; exit 1; }
 cp "$other/ulid.so" "$tmp/ulid_next.so"
 chmod 755 "$tmp/ulid_next.so"
 sql -c "CREATE FUNCTION next_flake() RETURNS bigint AS '$tmp/ulid_next.so', 'ulid_flake_generate' LANGUAGE C VOLATILE"
