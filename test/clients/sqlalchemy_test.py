@@ -63,11 +63,13 @@ class UlidFlake(UserDefinedType):
 Base = declarative_base()
 
 
+# recipe: sqlalchemy model
 class Item(Base):
     __tablename__ = "items"
     id = sa.Column(Ulid, primary_key=True, server_default=sa.text("ulid_generate()"))
     name = sa.Column(sa.Text, nullable=False)
     flake = sa.Column(UlidFlake)
+# recipe: end
 
 
 n = 0
