@@ -86,6 +86,7 @@ client_suite() {
 }
 client_suites() {
 	local python=/usr/bin/python3 gopath=/usr/share/gocode/src/github.com
+	run_tap readme_recipes /usr/bin/python3 test/clients/readme_recipes.py
 	if requires psycopg_app "python3-psycopg is not installed: run 'sudo apt-get install python3-psycopg'" \
 		"$python" -c 'import psycopg'; then
 		client_suite psycopg_app "$python" test/clients/psycopg_app_test.py

@@ -51,5 +51,5 @@ for path, name, block in markers:
                 f"{len(got)} lines in the README, {len(want)} in the file" if len(got) != len(want) else "")
     check(not diff, f"the README's recipe is {path}{' ' + name if name else ''} ({len(want)} lines){': ' + diff if diff else ''}")
 stacks = {p.split("/")[2] for p, _, _ in markers}
-check(len(markers) >= 9, f"{len(markers)} recipes, from {', '.join(sorted(stacks))}")
+check(len(markers) >= 9, f"{len(markers)} recipes, from {len(stacks)} places in test/clients: {', '.join(sorted(stacks))}")
 print(f"1..{n}")
