@@ -72,6 +72,63 @@ run_regress() {
 	[ -f regression.diffs ] && head -80 regression.diffs | sed 's/^/    /'
 }
 
+# the application stacks (test/clients/): a table with a ulid key through
+# each stack's own migration or DDL tool, find by id, a time range on the
+# index, keyset pages, bulk loads, ulid_flake as the stack's integer, NULLs
+# and SQLSTATEs; each in its own database, each failing alone with one line
+# when its packages are missing
+client_suite() {
+	local name=$1
+	shift
+	local start=$SECONDS
+	createdb "clients_$name" && PGDATABASE="clients_$name" run_tap "$name" "$@"
+	echo "# $name took $((SECONDS - start)) s" >>"$out/$name.tap"
+}
+client_suites() {
+	local python=/usr/bin/python3 gopath=/usr/share/gocode/src/github.com
+	run_tap readme_recipes /usr/bin/python3 test/clients/readme_recipes.py
+	if requires psycopg_app "python3-psycopg is not installed: run 'sudo apt-get install python3-psycopg'" \
+		"$python" -c 'import psycopg'; then
+		client_suite psycopg_app "$python" test/clients/psycopg_app_test.py
+	fi
+	if requires sqlalchemy "SQLAlchemy 1.4 or psycopg2 is not installed: run 'sudo apt-get install python3-sqlalchemy python3-psycopg2'" \
+		"$python" -c 'import sqlalchemy, psycopg2'; then
+		client_suite sqlalchemy "$python" test/clients/sqlalchemy_test.py
+	fi
+	if requires django "Django 3.2 or psycopg2 is not installed: run 'sudo apt-get install python3-django python3-psycopg2'" \
+		"$python" -c 'import django, psycopg2'; then
+		client_suite django "$python" test/clients/django_test.py
+	fi
+	if requires activerecord "ActiveRecord 6.1 or ruby-pg is not installed: run 'sudo apt-get install ruby-activerecord ruby-pg'" \
+		/usr/bin/ruby -e 'require "active_record"; require "pg"'; then
+		client_suite activerecord /usr/bin/ruby test/clients/activerecord_test.rb
+	fi
+	if requires pgjdbc "a JDK or pgjdbc is not installed: run 'sudo apt-get install default-jdk-headless libpostgresql-jdbc-java'" \
+		sh -c 'command -v javac && test -f /usr/share/java/postgresql.jar'; then
+		client_suite pgjdbc sh -c 'rm -rf test/output/jdbc &&
+			javac -d test/output/jdbc -cp /usr/share/java/postgresql.jar test/clients/jdbc/UlidJdbcTest.java &&
+			exec java -cp test/output/jdbc:/usr/share/java/postgresql.jar UlidJdbcTest'
+	fi
+	if requires pgx "Go, pgx v4 or oklog/ulid is not installed: run 'sudo apt-get install golang-go golang-github-jackc-pgx-v4-dev golang-github-oklog-ulid-dev'" \
+		sh -c "command -v go && test -d $gopath/jackc/pgx/v4 -a -d $gopath/oklog/ulid"; then
+		# offline, against Debian's packages only: no module proxy
+		client_suite pgx sh -c 'cd test/clients/pgx &&
+			GO111MODULE=off GOPATH=/usr/share/gocode GOFLAGS= GOPROXY=off go build -o ../../output/pgx_test . &&
+			exec ../../output/pgx_test'
+	fi
+	local npm_missing
+	npm_missing=$(cat "$out/npm.missing" 2>/dev/null)
+	if requires node_postgres_app "$npm_missing" test ! -s "$out/npm.missing"; then
+		client_suite node_postgres_app node test/clients/node_pg_app_test.js
+	fi
+	if requires knex "$npm_missing" test ! -s "$out/npm.missing"; then
+		client_suite knex node test/clients/knex_test.js
+	fi
+	if requires drizzle "$npm_missing" test ! -s "$out/npm.missing"; then
+		client_suite drizzle node test/clients/drizzle_test.js
+	fi
+}
+
 database_stage() {
 	run_regress
 	if requires pgtap "pgTAP or pg_prove is not installed: run 'sudo apt-get install postgresql-$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')-pgtap libtap-parser-sourcehandler-pgtap-perl'" \
@@ -94,6 +151,7 @@ database_stage() {
 		createdb clients_node
 		PGDATABASE=clients_node run_tap node_postgres node test/clients/node_pg_test.js
 	fi
+	client_suites
 }
 
 if [ "${1:-}" = --database-stage ]; then

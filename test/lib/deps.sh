@@ -44,6 +44,19 @@ if [ "$what" = test ]; then
 	# and node-postgres (npm, below)
 	/usr/bin/python3 -c 'import psycopg' >/dev/null 2>&1 || want+=(python3-psycopg)
 	command -v npm >/dev/null 2>&1 || want+=(nodejs npm)
+	# the application stacks (test/clients/): Django, SQLAlchemy (both on
+	# psycopg2), ActiveRecord, pgjdbc, pgx with oklog/ulid (built offline
+	# from Debian's Go packages); Knex and Drizzle come from npm, below
+	/usr/bin/python3 -c 'import psycopg2' >/dev/null 2>&1 || want+=(python3-psycopg2)
+	/usr/bin/python3 -c 'import django' >/dev/null 2>&1 || want+=(python3-django)
+	/usr/bin/python3 -c 'import sqlalchemy' >/dev/null 2>&1 || want+=(python3-sqlalchemy)
+	/usr/bin/ruby -e 'require "active_record"' >/dev/null 2>&1 || want+=(ruby-activerecord)
+	/usr/bin/ruby -e 'require "pg"' >/dev/null 2>&1 || want+=(ruby-pg)
+	command -v javac >/dev/null 2>&1 || want+=(default-jdk-headless)
+	[ -f /usr/share/java/postgresql.jar ] || want+=(libpostgresql-jdbc-java)
+	command -v go >/dev/null 2>&1 || want+=(golang-go)
+	[ -d /usr/share/gocode/src/github.com/jackc/pgx/v4 ] || want+=(golang-github-jackc-pgx-v4-dev)
+	[ -d /usr/share/gocode/src/github.com/oklog/ulid ] || want+=(golang-github-oklog-ulid-dev)
 	command -v unzip >/dev/null 2>&1 || want+=(unzip)
 	# the Debian package: dpkg-buildpackage, and debian/control's build
 	# dependencies (pg_buildext alone is postgresql-common's, not enough)
@@ -80,16 +93,21 @@ if [ ${#want[@]} -gt 0 ]; then
 	echo "Not installed, so the suites that need them will fail: ${want[*]}; to run them: sudo apt-get install -y ${want[*]}"
 fi
 
-# node-postgres and pg-copy-streams, as locked in test/clients; when npm or
-# the registry cannot be had, test/output/npm.missing says so (the
-# node_postgres suite fails with that line)
+# node-postgres, pg-copy-streams, Knex, Drizzle and ulidx, as locked in
+# test/clients; when npm or the registry cannot be had,
+# test/output/npm.missing says so (the JavaScript suites fail with that line)
 if [ "$what" = test ]; then
 	clients=$(dirname "$0")/../clients
 	output=$(dirname "$0")/../output
 	missing_file=$output/npm.missing
 	mkdir -p "$(dirname "$missing_file")"
 	rm -f "$missing_file"
-	if [ ! -d "$clients/node_modules/pg-copy-streams" ]; then
+	# every dependency of package.json installed, at its locked version
+	npm_installed=1
+	while read -r package version; do
+		grep -qs "\"version\": \"$version\"" "$clients/node_modules/$package/package.json" || npm_installed=
+	done < <(sed -n '/"dependencies"/,/}/s/^ *"\([^"]*\)": *"\([^"]*\)".*/\1 \2/p' "$clients/package.json")
+	if [ -z "$npm_installed" ]; then
 		if ! command -v npm >/dev/null 2>&1; then
 			echo "nodejs and npm are not installed: run 'sudo apt-get install nodejs npm'" >"$missing_file"
 		else
