@@ -62,6 +62,7 @@ CREATE TABLE events (
 	user_id ulid NOT NULL REFERENCES users (id),
 	doc_id ulid REFERENCES docs (id),
 	kind text NOT NULL,
+	happened_at timestamptz GENERATED ALWAYS AS (ulid_to_timestamptz(id)) STORED,
 	PRIMARY KEY (id)
 ) PARTITION BY RANGE (id);
 CREATE TABLE events_2024 PARTITION OF events FOR VALUES FROM ('01HK153X000000000000000000') TO ('01JGFJJZ000000000000000000');
@@ -77,6 +78,19 @@ CREATE TABLE legacy_accounts (
 	legacy_id uuid PRIMARY KEY,
 	user_id uuid NOT NULL REFERENCES users (id)
 );
+
+-- rows imported from a system keyed by uuid: pgx_ulid's implicit cast
+-- uuid -> ulid lets a uuid be the DEFAULT of a ulid column, and be
+-- inserted into one
+CREATE TABLE imports (
+	id ulid PRIMARY KEY DEFAULT gen_random_uuid(),
+	source_id uuid NOT NULL UNIQUE,
+	label text
+);
+CREATE FUNCTION import_row(s uuid, l text) RETURNS ulid LANGUAGE sql
+BEGIN ATOMIC
+	INSERT INTO imports (id, source_id, label) VALUES (s, s, l) RETURNING id;
+END;
 
 -- an exclusion constraint with the hash operator class
 CREATE TABLE bookings (
@@ -155,6 +169,19 @@ BEGIN ATOMIC
 	SELECT 'L-' || replace(u::text, '-', '');
 END;
 
+-- pgx_ulid has no min(ulid) or max(ulid): its users write their own
+CREATE FUNCTION ulid_greatest(a ulid, b ulid) RETURNS ulid LANGUAGE sql IMMUTABLE STRICT
+BEGIN ATOMIC
+	SELECT CASE WHEN a > b THEN a ELSE b END;
+END;
+CREATE AGGREGATE max(ulid) (SFUNC = ulid_greatest, STYPE = ulid, SORTOP = >);
+-- a ulid passed where a timestamptz is expected (an explicit cast: the
+-- implicit ones to timestamp and timestamptz make it ambiguous)
+CREATE FUNCTION week_of(t timestamptz) RETURNS date LANGUAGE sql IMMUTABLE
+BEGIN ATOMIC
+	SELECT (date_trunc('week', t AT TIME ZONE 'UTC'))::date;
+END;
+
 -- views
 CREATE VIEW recent_events AS
 	SELECT e.id, e.kind, u.email, e.id::timestamptz AS at
@@ -165,7 +192,10 @@ CREATE VIEW org_docs AS
 		legacy_key(d.author_id) AS author_key
 	FROM docs d JOIN orgs o ON o.id = d.org_id;
 CREATE VIEW user_legacy AS
-	SELECT u.id, u.email, la.legacy_id, ulid_to_uuid(u.id) AS as_uuid, ulid_from_uuid(la.user_id) AS back
+	SELECT u.id, u.email, la.legacy_id, ulid_to_uuid(u.id) AS as_uuid, ulid_from_uuid(la.user_id) AS back,
+		u.id::uuid AS cast_uuid, ulid_to_bytea(u.id) AS as_bytea, u.id::bytea AS cast_bytea,
+		ulid_to_timestamptz(u.id) AS at, u.id::timestamptz AS cast_at,
+		timestamp_to_ulid(u.created_at) AS lowest_of_ms, u.created_at::ulid AS cast_lowest
 	FROM users u JOIN legacy_accounts la ON la.user_id::ulid = u.id
 	WHERE u.id <> '00000000000000000000000000' AND u.legacy_id IS DISTINCT FROM u.id::uuid;
 CREATE VIEW doc_links AS
@@ -193,7 +223,7 @@ CREATE VIEW spans AS
 	FROM docs WHERE (span).first_id < (span).last_id;
 
 CREATE MATERIALIZED VIEW user_activity AS
-	SELECT e.user_id, count(*) AS n,
+	SELECT e.user_id, count(*) AS n, max(e.id) AS latest, week_of(max(e.id)::timestamptz) AS latest_week,
 		(array_agg(e.id ORDER BY e.id DESC))[1] AS last_event,
 		(array_agg(e.id ORDER BY e.id))[1]::timestamp AS first_at
 	FROM events e JOIN users u ON u.id = e.user_id
@@ -229,6 +259,8 @@ SELECT ulid_from_uuid((lpad(to_hex(1704067200000 + i * 31000000), 12, '0') || su
 	(ARRAY['view', 'edit', 'share'])[i % 3 + 1]
 FROM generate_series(1::bigint, 3000) i
 JOIN LATERAL (SELECT id FROM users ORDER BY id OFFSET i % 60 LIMIT 1) u ON true;
+INSERT INTO imports (source_id, label) SELECT md5('import' || i)::uuid, 'import ' || i FROM generate_series(1, 5) i;
+SELECT import_row(md5('imported by function')::uuid, 'by function');
 INSERT INTO legacy_accounts (legacy_id, user_id)
 SELECT legacy_id, id FROM users WHERE email LIKE 'user1%';
 INSERT INTO bookings (room, slot)
