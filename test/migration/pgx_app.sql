@@ -10,7 +10,10 @@
 -- and ulid <-> timestamp(tz), "id = uuid_col", "id > now()" or max(id) are
 -- ambiguous there ("operator is not unique"), so its users write casts.
 -- The ids are deterministic (time-ordered, from md5), except where a
--- generator's DEFAULT makes them, as in any application.
+-- generator's DEFAULT makes them, as in any application.  SQL-standard function
+-- bodies are written "BEGIN ATOMIC", one statement, "END;", each on a line
+-- of its own: on PostgreSQL 13, which has none, the suite makes them string
+-- bodies (pgx_ulid 0.1 ran on 13).
 
 SET client_min_messages = warning;
 
