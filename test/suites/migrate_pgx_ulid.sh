@@ -72,11 +72,15 @@ cleanup() {
 trap cleanup EXIT
 relocated_server "$PG_CONFIG" "$tmp/pg"
 # the stand-in instead of this extension, under both of pgx_ulid's names
-rm -f "$rshare"/extension/ulid.control "$rshare"/extension/ulid--*.sql
-cp "$standin/pgx_ulid.control" "$standin/pgx_ulid--0.2.2.sql" "$rshare/extension/"
-cp "$standin/pgx_ulid.control" "$rshare/extension/ulid.control"
-cp "$standin/pgx_ulid--0.2.2.sql" "$rshare/extension/ulid--0.2.2.sql"
-chmod a+r "$rshare"/extension/*ulid*
+# (the links to the installation's files of those names removed first: a
+# copy onto a link would write into the installation)
+rm -f "$rshare"/extension/ulid.control "$rshare"/extension/ulid--*.sql \
+	"$rshare"/extension/pgx_ulid.control "$rshare"/extension/pgx_ulid--*.sql
+for name in ulid pgx_ulid; do
+	cp "$standin/pgx_ulid.control" "$rshare/extension/$name.control"
+	cp "$standin/pgx_ulid--0.2.2.sql" "$rshare/extension/$name--0.2.2.sql"
+	chmod a+r "$rshare/extension/$name.control" "$rshare/extension/$name--0.2.2.sql"
+done
 mkdir "$tmp/out" && chmod 777 "$tmp/out"
 init_cluster "$rbin" "$tmp/data" >"$tmp/out/initdb.log" 2>&1 || { cat "$tmp/out/initdb.log"; exit 1; }
 # pgx_ulid's gen_monotonic_ulid() needs its library preloaded, so does this

@@ -58,28 +58,28 @@ CREATE FUNCTION ulid_hash(value ulid) RETURNS integer
 	IMMUTABLE STRICT PARALLEL SAFE LANGUAGE internal AS 'uuid_hash';
 
 CREATE OPERATOR = (
-	PROCEDURE = ulid_eq, LEFTARG = ulid, RIGHTARG = ulid,
+	FUNCTION = ulid_eq, LEFTARG = ulid, RIGHTARG = ulid,
 	COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel,
 	MERGES, HASHES
 );
 CREATE OPERATOR <> (
-	PROCEDURE = ulid_ne, LEFTARG = ulid, RIGHTARG = ulid,
+	FUNCTION = ulid_ne, LEFTARG = ulid, RIGHTARG = ulid,
 	COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
 );
 CREATE OPERATOR < (
-	PROCEDURE = ulid_lt, LEFTARG = ulid, RIGHTARG = ulid,
+	FUNCTION = ulid_lt, LEFTARG = ulid, RIGHTARG = ulid,
 	NEGATOR = >=, COMMUTATOR = >, RESTRICT = scalarltsel, JOIN = scalarltjoinsel
 );
 CREATE OPERATOR > (
-	PROCEDURE = ulid_gt, LEFTARG = ulid, RIGHTARG = ulid,
+	FUNCTION = ulid_gt, LEFTARG = ulid, RIGHTARG = ulid,
 	NEGATOR = <=, COMMUTATOR = <, RESTRICT = scalargtsel, JOIN = scalargtjoinsel
 );
 CREATE OPERATOR <= (
-	PROCEDURE = ulid_le, LEFTARG = ulid, RIGHTARG = ulid,
+	FUNCTION = ulid_le, LEFTARG = ulid, RIGHTARG = ulid,
 	NEGATOR = >, COMMUTATOR = >=, RESTRICT = scalarlesel, JOIN = scalarlejoinsel
 );
 CREATE OPERATOR >= (
-	PROCEDURE = ulid_ge, LEFTARG = ulid, RIGHTARG = ulid,
+	FUNCTION = ulid_ge, LEFTARG = ulid, RIGHTARG = ulid,
 	NEGATOR = <, COMMUTATOR = <=, RESTRICT = scalargesel, JOIN = scalargejoinsel
 );
 
