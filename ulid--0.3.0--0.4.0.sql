@@ -52,20 +52,11 @@ ALTER OPERATOR pg_catalog.>= (pg_catalog.int8, @extschema@.ulid_flake) SET SCHEM
 ALTER OPERATOR pg_catalog.<@ (@extschema@.ulid, pg_catalog.tstzrange) SET SCHEMA @extschema@;
 ALTER OPERATOR pg_catalog.<@ (@extschema@.ulid_flake, pg_catalog.tstzrange) SET SCHEMA @extschema@;
 
--- Core's own uuid and bigint comparisons leave our families: as members of a
--- second btree family, "bigint = bigint" no longer merged with
+-- Core's own bigint comparisons leave ulid_flake's families: as members of
+-- a second btree family, "bigint = bigint" no longer merged with
 -- "bigint = integer" into one equivalence class, in every query of the
--- database.  The hash families keep core's hash functions, which let a
--- cross-type "=" hash-join.
-ALTER OPERATOR FAMILY @extschema@.ulid_ops USING btree DROP
-		OPERATOR 1 (pg_catalog.uuid, pg_catalog.uuid),
-		OPERATOR 2 (pg_catalog.uuid, pg_catalog.uuid),
-		OPERATOR 3 (pg_catalog.uuid, pg_catalog.uuid),
-		OPERATOR 4 (pg_catalog.uuid, pg_catalog.uuid),
-		OPERATOR 5 (pg_catalog.uuid, pg_catalog.uuid),
-		FUNCTION 1 (pg_catalog.uuid, pg_catalog.uuid),
-		FUNCTION 2 (pg_catalog.uuid, pg_catalog.uuid);
-ALTER OPERATOR FAMILY @extschema@.ulid_ops USING hash DROP OPERATOR 1 (pg_catalog.uuid, pg_catalog.uuid);
+-- database.  The hash family keeps core's hash functions, which let a
+-- cross-type "=" hash-join.  (uuid's stay in ulid's: see ulid--0.4.0.sql.)
 ALTER OPERATOR FAMILY @extschema@.ulid_flake_ops USING btree DROP
 		OPERATOR 1 (pg_catalog.int8, pg_catalog.int8),
 		OPERATOR 2 (pg_catalog.int8, pg_catalog.int8),
@@ -76,9 +67,9 @@ ALTER OPERATOR FAMILY @extschema@.ulid_flake_ops USING btree DROP
 		FUNCTION 2 (pg_catalog.int8, pg_catalog.int8);
 ALTER OPERATOR FAMILY @extschema@.ulid_flake_ops USING hash DROP OPERATOR 1 (pg_catalog.int8, pg_catalog.int8);
 
--- Without core's operators in the families, a merge join on a cross-type
--- "=" would need a uuid (bigint) sort operator our family does not have:
--- those four are no longer MERGES.  ALTER OPERATOR cannot take MERGES back,
+-- Without core's bigint operators in the family, a merge join on
+-- "ulid_flake = bigint" would need a bigint sort operator our family does
+-- not have: the cross-type "=" are no longer MERGES, for both types alike.  ALTER OPERATOR cannot take MERGES back,
 -- and a user's views may depend on the operators, so the flag is cleared in
 -- the catalog, as core's own contrib update scripts have done.
 UPDATE pg_catalog.pg_operator SET oprcanmerge = false

@@ -391,16 +391,20 @@ CREATE FUNCTION ulid_flake(pg_catalog.int8) RETURNS ulid_flake
 -- index on our column answers it, and the hash family has core's uuid
 -- (bigint) hash functions, so that it can hash-join.
 --
--- Core's own uuid (bigint) operators are NOT in our families: the planner
+-- Core's own bigint operators are NOT in ulid_flake's families: the planner
 -- merges two "=" clauses into one equivalence class only when their
--- operators belong to the same btree families, so an extra family holding
--- "bigint = bigint" would cost every bigint query of the database its
--- deductions (a.id = b.aid AND b.aid = 5 no longer giving a.id = 5).  The
+-- operators belong to the same btree families, so a second family holding
+-- "bigint = bigint" (but not "bigint = integer") would cost every bigint
+-- query of the database its deductions (a.id = b.aid AND b.aid = 5 no
+-- longer giving a.id = 5).  Core's uuid operators are in ulid's families:
+-- uuid has no cross-type operators in core, so every "uuid = uuid" clause
+-- still has the same families and nothing changes (sql/plans.sql plans both
+-- kinds of query with and without the extension), and a foreign key from a
+-- uuid column to a ulid key needs "uuid = uuid" in the key's family (a
+-- pgx_ulid database, whose casts are implicit, can have one).  ulid_flake's
 -- families are incomplete, which amvalidate reports; so that nothing needs
--- the missing members, the cross-type "=" operators are not MERGES (a merge
--- join would sort the uuid side with a uuid operator of our family) and form
--- no equivalence classes.  An installed extension changes no plan of a
--- query that does not use its types (sql/plans.sql).
+-- the missing members, the cross-type "=" operators are not MERGES and form
+-- no equivalence classes, for both types.
 --
 CREATE FUNCTION ulid_eq_uuid(ulid, pg_catalog.uuid) RETURNS pg_catalog.bool
 	AS 'uuid_eq' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -502,10 +506,18 @@ ALTER OPERATOR FAMILY ulid_ops USING btree ADD
 		OPERATOR 3 @extschema@.= (pg_catalog.uuid, ulid),
 		OPERATOR 4 @extschema@.>= (pg_catalog.uuid, ulid),
 		OPERATOR 5 @extschema@.> (pg_catalog.uuid, ulid),
-		FUNCTION 1 (pg_catalog.uuid, ulid) uuid_cmp_ulid(pg_catalog.uuid, ulid);
+		FUNCTION 1 (pg_catalog.uuid, ulid) uuid_cmp_ulid(pg_catalog.uuid, ulid),
+		OPERATOR 1 pg_catalog.< (pg_catalog.uuid, pg_catalog.uuid),
+		OPERATOR 2 pg_catalog.<= (pg_catalog.uuid, pg_catalog.uuid),
+		OPERATOR 3 pg_catalog.= (pg_catalog.uuid, pg_catalog.uuid),
+		OPERATOR 4 pg_catalog.>= (pg_catalog.uuid, pg_catalog.uuid),
+		OPERATOR 5 pg_catalog.> (pg_catalog.uuid, pg_catalog.uuid),
+		FUNCTION 1 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.uuid_cmp(pg_catalog.uuid, pg_catalog.uuid),
+		FUNCTION 2 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.uuid_sortsupport(pg_catalog.internal);
 ALTER OPERATOR FAMILY ulid_ops USING hash ADD
 		OPERATOR 1 @extschema@.= (ulid, pg_catalog.uuid),
 		OPERATOR 1 @extschema@.= (pg_catalog.uuid, ulid),
+		OPERATOR 1 pg_catalog.= (pg_catalog.uuid, pg_catalog.uuid),
 		FUNCTION 1 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.uuid_hash(pg_catalog.uuid),
 		FUNCTION 2 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.uuid_hash_extended(pg_catalog.uuid, pg_catalog.int8);
 

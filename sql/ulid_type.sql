@@ -177,8 +177,8 @@ CREATE TABLE ulid_only (id ulid);
 SELECT count(*) FROM ulid_only;
 
 -- the btree and hash operator classes as the access methods' own validation
--- sees them: incomplete, since core's uuid operators are not in our
--- families (see compat and plans), as its INFO lines say
+-- sees them: ulid's complete, ulid_flake's without core's bigint operators
+-- (see compat and plans), as its INFO lines say
 SELECT opcname, amname, amvalidate(c.oid)
   FROM pg_opclass c JOIN pg_am a ON a.oid = c.opcmethod
  WHERE opcintype IN ('ulid'::regtype, 'ulid_flake'::regtype) AND amname IN ('btree', 'hash')

@@ -144,7 +144,7 @@ build_source() {
 		psql -X -q "${src[@]}" -U postgres -d "$db" -v ON_ERROR_STOP=1 \
 			-c "CREATE EXTENSION pgx_ulid SCHEMA extensions" >/dev/null
 	fi
-	sed -e "s/@ext@/$placement/g" ${ULID_PGX_SELFTEST:+-e '/@pgx_ulid_cannot_restore/d'} test/migration/pgx_app.sql |
+	sed -e "s/@ext@/$placement/g" -e '/@pgx_ulid_cannot_restore/d' test/migration/pgx_app.sql |
 		if [ "$major" -lt 14 ]; then sed -e 's/^BEGIN ATOMIC$/AS $$/' -e 's/^END;$/$$;/'; else cat; fi |
 		psql -X -q "${src[@]}" -U pgx_app -d "$db" -v ON_ERROR_STOP=1 -b >"$out/$db.log" 2>&1 &&
 		psql -X -q "${src[@]}" -U postgres -d "$db" -c "ANALYZE" >/dev/null 2>&1
@@ -261,7 +261,7 @@ pgx_ulid's README: by day, by id|SELECT count(*) FROM users WHERE id BETWEEN '20
 ulid[] containment|SELECT count(*) FROM docs WHERE related @> ARRAY[(SELECT id::ulid FROM docs WHERE title = 'doc 100')]
 EOF
 )
-[ -n "${ULID_PGX_SELFTEST:-}" ] && queries=$(grep -v '@pgx_ulid_cannot_restore' <<<"$queries")
+queries=$(grep -v '@pgx_ulid_cannot_restore' <<<"$queries")
 # NAME|SQL run in a transaction that is rolled back: the behaviour
 probes=$(cat <<'EOF'
 CHECK inviter first|UPDATE users u SET invited_by = (SELECT max(v.id::text)::ulid FROM users v WHERE v.org_id = u.org_id) WHERE email = 'user1@example.com'
