@@ -58,7 +58,7 @@ q() { psql -X -q -At -h "$tmp" -p 5432 -U postgres -d app -v ON_ERROR_STOP=1 "$@
 # on and pg_upgrade to 17 adds them, as a fresh install there has them).
 fingerprint() {
 	q <<'SQL'
-SET search_path = public;
+SET search_path = public, ids;
 SET enable_seqscan = off;
 SELECT 'rows ' || count(*) || ' ' || md5(string_agg(id::text || ' ' || fid::text || ' ' || n, ',' ORDER BY n)) FROM orders;
 SELECT 'btree ' || count(*) FROM orders WHERE id BETWEEN ids.ulid_lower('2026-01-01Z') AND ids.ulid_upper('2026-01-02Z');
@@ -79,6 +79,7 @@ psql -X -q -h "$tmp" -p 5432 -U postgres -d postgres -c "CREATE DATABASE app"
 q <<'SQL'
 CREATE SCHEMA ids;
 CREATE EXTENSION ulid SCHEMA ids;
+SET search_path = public, ids;
 CREATE TABLE orders (
 	id ids.ulid PRIMARY KEY DEFAULT ids.ulid_generate(),
 	fid ids.ulid_flake NOT NULL DEFAULT ids.ulid_flake_generate(),
@@ -124,12 +125,12 @@ members() {
 	q -d "$1" -c "SELECT pg_describe_object(classid, objid, 0) FROM pg_depend
 		WHERE refclassid = 'pg_extension'::regclass AND deptype = 'e'
 		  AND refobjid = (SELECT oid FROM pg_extension WHERE extname = 'ulid')
-		  AND pg_describe_object(classid, objid, 0) !~ '\[\]$' ORDER BY 1 COLLATE \"C\""
+		  AND pg_describe_object(classid, objid, 0) !~ '\[\]$' ORDER BY 1" | LC_ALL=C sort
 }
 q -c "CREATE DATABASE fresh" >/dev/null
 q -d fresh -c "CREATE SCHEMA ids" -c "CREATE EXTENSION ulid SCHEMA ids" >/dev/null
 fresh=$(members fresh)
-missing=$(comm -13 <(members app) <(echo "$fresh") | paste -sd, -)
+missing=$(LC_ALL=C comm -13 <(members app) <(echo "$fresh") | paste -sd, -)
 echo "# missing after pg_upgrade, before the update: ${missing:-none}"
 version=$(q -c "SELECT extversion FROM pg_extension WHERE extname = 'ulid'")
 check "ALTER EXTENSION ulid UPDATE TO '$version-pg_upgrade', then UPDATE" \
@@ -154,5 +155,5 @@ if q -c "CREATE EXTENSION IF NOT EXISTS amcheck" >/dev/null 2>&1; then
 		"$(q -c "SELECT count(*) FROM (SELECT bt_index_check('orders_pkey', true)) s")" "1"
 fi
 check "DEFAULT generators after pg_upgrade" \
-	"$(q -c "INSERT INTO orders (n) VALUES (0) RETURNING id > (SELECT max(id) FROM orders WHERE n > 0) AND fid > (SELECT max(fid) FROM orders WHERE n > 0)")" "t"
+	"$(q -c "SET search_path = public, ids" -c "INSERT INTO orders (n) VALUES (0) RETURNING id > (SELECT max(id) FROM orders WHERE n > 0) AND fid > (SELECT max(fid) FROM orders WHERE n > 0)")" "t"
 echo "1..$n"
