@@ -43,11 +43,9 @@ if [ "$what" = test ]; then
 	/usr/bin/python3 -c 'import psycopg' >/dev/null 2>&1 || want+=(python3-psycopg)
 	command -v npm >/dev/null 2>&1 || want+=(nodejs npm)
 	command -v unzip >/dev/null 2>&1 || want+=(unzip)
-	# the Debian package: dpkg-buildpackage, and debian/control's build
-	# dependencies (pg_buildext alone is postgresql-common's, not enough)
-	command -v dh >/dev/null 2>&1 || want+=(debhelper)
-	dpkg-query -W -f '${Status}' postgresql-server-dev-all 2>/dev/null | grep -q 'ok installed' ||
-		want+=(postgresql-server-dev-all)
+	# the Debian package is built in a Debian 12 chroot that debootstrap
+	# makes (its build dependencies go there, not on this machine)
+	command -v debootstrap >/dev/null 2>&1 || want+=(debootstrap)
 	# clock steps under a fake clock
 	ls /usr/lib/*/faketime/libfaketime.so.1 >/dev/null 2>&1 || want+=(libfaketime)
 fi
