@@ -164,12 +164,9 @@ requires dist "unzip is not installed: run 'sudo apt-get install unzip'" command
 	run_tap dist test/suites/dist.sh
 
 echo "== the Debian package: built, linted and tested by autopkgtest in a clean Debian 12 chroot"
-if [ -n "${ULID_INSIDE_DIST_TEST:-}" ]; then
-	echo "(not inside the dist suite's own run: the same sources were built above)"
-elif requires debian_package "building the package in a chroot needs root and debootstrap: run 'sudo apt-get install debootstrap', then 'sudo make deb-check'" \
-	sh -c '[ "$(id -u)" = 0 ] && command -v debootstrap'; then
+requires debian_package "debootstrap is not installed: run 'sudo apt-get install debootstrap'" \
+	sh -c '[ "$(id -u)" != 0 ] || command -v debootstrap' &&
 	run_tap debian_package test/suites/debian_package.sh
-fi
 
 echo "== as a user who is not root, after one 'sudo make install'"
 run_tap non_root test/suites/non_root.sh

@@ -12,8 +12,10 @@
 #
 # chroot_session DIR... runs in a private mount namespace (nothing is left
 # mounted on the host, whatever happens): for each DIR, a fresh overlay of
-# the base with /proc, /dev and the apt cache, then the commands given on
-# standard input with ROOTS set to the mounted roots.  Needs root (mounts).
+# the base whose changes are kept in memory (a tmpfs on DIR, of at most
+# 8 GB; a build takes about 1.5), with /proc, /dev and the apt cache, then
+# the commands given on standard input with ROOTS set to the mounted roots.
+# Needs root (mounts).
 #
 # The chroot shares the host's network (apt needs the mirror): no server
 # is started by a package's maintainer scripts there (policy-rc.d, no
@@ -94,6 +96,10 @@ chroot_session() {
 		shift 3
 		ROOTS=()
 		for dir in "$@"; do
+			# the changes to the overlay live in memory: written fast, and gone
+			# with the namespace (removing a gigabyte of files takes minutes)
+			mkdir -p "$dir"
+			mount -t tmpfs -o size=8g,mode=755 tmpfs "$dir"
 			mkdir -p "$dir/upper" "$dir/work" "$dir/root"
 			mount -t overlay overlay -o "lowerdir=$base,upperdir=$dir/upper,workdir=$dir/work" "$dir/root"
 			r=$dir/root
@@ -108,5 +114,16 @@ chroot_session() {
 		in_chroot() { local r=$1; shift; chroot "$r" env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@"; }
 		set +e
 		eval "$script"
+		status=$?
+		# nothing started in a chroot outlives the session (a server a
+		# failed test left behind would keep the namespace and its memory)
+		for p in /proc/[0-9]*; do
+			for r in "${ROOTS[@]}"; do
+				case $(readlink "$p/root" 2>/dev/null) in
+				"$r" | "$r"/*) kill -9 "${p#/proc/}" 2>/dev/null ;;
+				esac
+			done
+		done
+		exit $status
 	' chroot_session "$base" "$chroot_cache/debs" "$script" "$@"
 }
