@@ -42,15 +42,23 @@ chroot_security_mirror() {
 # chroot_base: sets base; makes it when it is not there (log in
 # $chroot_cache/debootstrap.log); returns 1 with a line on stderr if it
 # cannot
+# The caller holds the cache's lock from then on, until it exits: one
+# build at a time on a machine (they share the cache of .deb files, and
+# the first one makes the chroot).
 chroot_base() {
 	base=$chroot_cache/$chroot_suite
+	if ! mkdir -p "$chroot_cache/debs/partial" 2>/dev/null || [ ! -w "$chroot_cache" ]; then
+		echo "cannot write $chroot_cache: set ULID_CHROOT_CACHE to a directory you own" >&2
+		return 1
+	fi
+	exec 9>>"$chroot_cache/lock"
+	if ! flock -n 9; then
+		echo "# waiting for another build in $chroot_cache to finish" >&2
+		flock 9
+	fi
 	[ -f "$base/.complete" ] && return 0
 	if ! command -v debootstrap >/dev/null 2>&1; then
 		echo "debootstrap is not installed: run 'sudo apt-get install debootstrap'" >&2
-		return 1
-	fi
-	if ! mkdir -p "$chroot_cache/debs/partial" 2>/dev/null || [ ! -w "$chroot_cache" ]; then
-		echo "cannot write $chroot_cache: set ULID_CHROOT_CACHE to a directory you own" >&2
 		return 1
 	fi
 	local new=$chroot_cache/$chroot_suite.new mirror security log=$chroot_cache/debootstrap.log
