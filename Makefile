@@ -6,6 +6,8 @@
 #   make demo                 the extension at work in a throwaway cluster
 #   make test                 every test (C unit tests, pg_regress, pgTAP, ...)
 #   make bench                benchmarks against uuid in a throwaway cluster
+#   make dist                 the release zip (PGXN layout, META.json)
+#   make deb-check            the Debian package built and tested in a clean chroot
 #
 # The version lives in ulid.control only.
 
@@ -169,6 +171,14 @@ fuzz: test/fuzz/fuzz_ulid test/fuzz/fuzz_ulid_flake
 .PHONY: valgrind
 valgrind:
 	@test/suites/valgrind.sh
+
+# The Debian package as a packager builds it: dpkg-buildpackage in a clean
+# Debian 12 chroot (debootstrapped once into ULID_CHROOT_CACHE, default
+# /var/cache/ulid-chroot), its build-time tests, lintian, and autopkgtest in a
+# second fresh chroot; logs and .deb files in test/output/debian/.  As root.
+.PHONY: deb-check
+deb-check:
+	@test/suites/debian_package.sh
 
 # A PGXN release zip of the committed tree: ulid-VERSION.zip.
 DIST = $(EXTENSION)-$(EXTVERSION).zip

@@ -124,8 +124,12 @@ LANGUAGE sql AS $$
 	SELECT installed, object, definition FROM upgrade_check.objects('ulid')
 $$;
 
-SELECT version, relocatable, trusted
-FROM pg_available_extension_versions WHERE name = 'ulid' ORDER BY version;
+-- The versions there are, and the update paths between them.  Read from
+-- pg_extension_update_paths, which looks where CREATE EXTENSION looks, and
+-- not from pg_available_extension_versions, which lists the server's own
+-- directory only: Debian's build-time tests find the extension in the
+-- package's directories (extension_destdir), and so may other setups.
+SELECT DISTINCT source AS version FROM pg_extension_update_paths('ulid') ORDER BY 1;
 SELECT source, target, path
 FROM pg_extension_update_paths('ulid') WHERE path IS NOT NULL ORDER BY source, target;
 
@@ -139,11 +143,14 @@ DROP EXTENSION ulid;
 DO $$
 DECLARE
 	v text;
+	default_version text;
 BEGIN
-	FOR v IN SELECT version FROM pg_available_extension_versions
-			 WHERE name = 'ulid' AND NOT installed
-			   AND version <> (SELECT default_version FROM pg_available_extensions
-							   WHERE name = 'ulid')
+	CREATE EXTENSION ulid SCHEMA ids;
+	SELECT extversion INTO default_version FROM pg_extension WHERE extname = 'ulid';
+	DROP EXTENSION ulid;
+	-- every other version (the listing above shows that each has a path)
+	FOR v IN SELECT DISTINCT source FROM pg_extension_update_paths('ulid')
+			 WHERE source <> default_version ORDER BY 1
 	LOOP
 		EXECUTE format('CREATE EXTENSION ulid VERSION %L SCHEMA ids', v);
 		ALTER EXTENSION ulid UPDATE;

@@ -58,11 +58,9 @@ if [ "$what" = test ]; then
 	[ -d /usr/share/gocode/src/github.com/jackc/pgx/v4 ] || want+=(golang-github-jackc-pgx-v4-dev)
 	[ -d /usr/share/gocode/src/github.com/oklog/ulid ] || want+=(golang-github-oklog-ulid-dev)
 	command -v unzip >/dev/null 2>&1 || want+=(unzip)
-	# the Debian package: dpkg-buildpackage, and debian/control's build
-	# dependencies (pg_buildext alone is postgresql-common's, not enough)
-	command -v dh >/dev/null 2>&1 || want+=(debhelper)
-	dpkg-query -W -f '${Status}' postgresql-server-dev-all 2>/dev/null | grep -q 'ok installed' ||
-		want+=(postgresql-server-dev-all)
+	# the Debian package is built in a Debian 12 chroot that debootstrap
+	# makes (its build dependencies go there, not on this machine)
+	command -v debootstrap >/dev/null 2>&1 || want+=(debootstrap)
 	# clock steps under a fake clock
 	ls /usr/lib/*/faketime/libfaketime.so.1 >/dev/null 2>&1 || want+=(libfaketime)
 fi

@@ -24,7 +24,7 @@ check $? "the zip unpacks"
 top=$(cd "$tmp" && ls -d ulid-*/ 2>/dev/null)
 [ "$top" = "ulid-$version/" ]
 check $? "everything sits under ulid-$version/ (found: $top)"
-for f in META.json ulid.control Makefile README.md LICENSE "ulid--$version.sql" src/codec.c; do
+for f in META.json ulid.control Makefile README.md LICENSE "ulid--$version.sql" src/codec.c debian/control debian/rules debian/tests/control; do
 	[ -f "$tmp/ulid-$version/$f" ]
 	check $? "the zip holds $f"
 done
