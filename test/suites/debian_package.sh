@@ -138,9 +138,11 @@ check "after the build the system's directories still hold nothing of ours" "$(c
 for deb in "$out"/postgresql-*-ulid_*.deb; do
 	[ -f "$deb" ] || continue
 	pkg=$(dpkg-deb -f "$deb" Package)
-	check "$pkg holds the module and every install and update script" \
+	check "$pkg holds the module and every install and update script (and the pg_upgrade twin's)" \
 		"$(dpkg-deb -c "$deb" | grep -oE '/ulid\.so$|/ulid\.control$|/ulid--.*\.sql$' | sed 's#.*/##' | sort | paste -sd' ')" \
-		"$( (echo ulid.so ulid.control; cd "$src" && ls ulid--*.sql) | tr ' ' '\n' | sort | paste -sd' ')"
+		"$( (v=$(sed -n "s/^default_version *= *'\(.*\)'/\1/p" "$src/ulid.control")
+		     echo ulid.so ulid.control "ulid--$v--$v-pg_upgrade.sql" "ulid--$v-pg_upgrade--$v.sql"
+		     cd "$src" && ls ulid--*.sql) | tr ' ' '\n' | sort | paste -sd' ')"
 done
 
 # 2. lintian
