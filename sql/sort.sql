@@ -70,6 +70,12 @@ INSERT INTO sorted
 SELECT pg_temp.id('0190a1b2c3d9', lpad(to_hex(run * 4096 + 17), 4, '0') || lpad(to_hex(i), 16, '0')), 'interleaved runs'
   FROM generate_series(0, 999) i, generate_series(0, 4) run ORDER BY i, run;
 
+-- 5b. Random within a millisecond (ulid_generate_random(), another
+-- generator's runs): far from the anchor, keyed by their top bits.
+INSERT INTO sorted
+SELECT pg_temp.id(to_hex(1722000000000 + i % 4), substr(md5(i::text), 1, 20)), 'random within a millisecond'
+  FROM generate_series(1, 2000) i;
+
 -- 6. Milliseconds far apart: before and after the window (first 8 bytes as
 -- they are, or less their last bit), at the ends of the 48-bit range.
 INSERT INTO sorted
@@ -91,7 +97,8 @@ SELECT pg_temp.id(t, lpad(to_hex(high), 4, '0') || lpad(to_hex(lo), 16, '0')), '
 			   ('0190a1b2c3de', 65535, -1)) a(t, hi, anchor_low),
 	   LATERAL (SELECT ((anchor_low % 65536) + 65536) % 65536 AS l) al,
 	   unnest(ARRAY[0, 1, -1, 524287, 524288, 524289, -524287, -524288, -524289,
-					65535, 65536, -65536, 589823, 589824, -589824, -589825]) WITH ORDINALITY d(step, pos),
+					65535, 65536, -65536, 589823, 589824, -589824, -589825,
+					100000, 262143, 262144, 300000, -100000, -262144, -300000]) WITH ORDINALITY d(step, pos),
 	   LATERAL (SELECT anchor_low::numeric - CASE WHEN pos <= 3 THEN 0 ELSE l END + step AS low_value) v,
 	   LATERAL (SELECT hi + floor(low_value / 18446744073709551616)::int AS high,
 					   ((low_value % 18446744073709551616 + 18446744073709551616) % 18446744073709551616) AS lo_u) w,
