@@ -126,6 +126,10 @@ INSERT INTO sorted
 SELECT pg_temp.id(to_hex(1720000000000 + ms), '00' || lpad(to_hex(ms), 6, '0') || lpad(to_hex(5), 12, '0')),
 	   'anchoring stops'
   FROM generate_series(0, 1099, 13) ms;
+-- ... and random ids in new milliseconds: no anchor, keyed by their top bits
+INSERT INTO sorted
+SELECT pg_temp.id(to_hex(1720000003000 + i % 3), substr(md5(i::text), 1, 20)), 'anchoring stops'
+  FROM generate_series(1, 900) i;
 
 -- 9. Anchoring goes on: runs first, then 3,000 milliseconds of 3 ids each
 -- (the table grows twice), then more ids of the first milliseconds.
