@@ -191,10 +191,11 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * an anchor not their own, no millisecond gets an anchor after that: ids one
  * per millisecond, or random within it, then cost a bit test in a bitmap
  * that stays in the cache, and their keys tell them apart at least as well
- * as core's (22 bits of randomness against 16).  A sample of 1,024 sees runs
- * in up to about 100,000 milliseconds (by the birthday bound), more than the
- * table holds.  The last millisecond's anchor is remembered, since ids in
- * insertion order come a millisecond at a time.
+ * as core's (22 bits of randomness against 16).  Among ids in runs over n
+ * milliseconds, shuffled, a sample of 1,024 finds about 1024^2 / 2n near an
+ * anchor (the birthday bound): 8 at 65,536 milliseconds, as many as the
+ * table holds at most.  The last millisecond's anchor is remembered, since
+ * ids in insertion order come a millisecond at a time.
  *
  * Abbreviation is given up by core's rule for uuid: when the keys seen so
  * far are fewer than one per ABBREV_MAX_IDS_PER_KEY ids.  Until then it pays,
