@@ -188,8 +188,9 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * the sort of ids one per millisecond), and pay only when ids of one
  * millisecond come in runs.  So the first ANCHOR_SAMPLE ids in the window
  * are anchored, and if fewer than ANCHOR_SAMPLE_MIN_HITS of them fell near
- * an anchor not their own, no millisecond gets an anchor after that: ids one
- * per millisecond, or random within it, then cost a bit test in a bitmap
+ * an anchor (and were not copies of it), no millisecond gets an anchor after
+ * that: ids one per millisecond, random within it, or a few copies of each,
+ * then cost a bit test in a bitmap
  * that stays in the cache, and their keys tell them apart at least as well
  * as core's (22 bits of randomness against 16).  Among ids in runs over n
  * milliseconds, shuffled, a sample of 1,024 finds about 1024^2 / 2n near an
@@ -225,14 +226,18 @@ ulid_is_valid(PG_FUNCTION_ARGS)
 #define ABBREV_ENOUGH_KEYS		100000.0
 
 /*
- * A slot of the anchor table (open addressing, linear probing): the top 64
- * of the anchor's 80 random bits, for 16 bytes a slot.
+ * A slot of the anchor table (open addressing, linear probing), 16 bytes:
+ * the millisecond (below 2^46 in the window) with the last 16 random bits of
+ * the anchor above it, and the top 64 random bits.
  */
 typedef struct anchor
 {
-	int64		unix_ms;		/* -1: a free slot */
+	int64		ms_and_low;		/* -1: a free slot */
 	uint64		random_top;
 } anchor;
+
+#define ANCHOR_MS_MASK			((INT64CONST(1) << 46) - 1)
+#define ANCHOR_LOW_SHIFT		47
 
 typedef struct ulid_sort_state
 {
@@ -243,7 +248,7 @@ typedef struct ulid_sort_state
 	MemoryContext context;		/* the sort's, for the anchor table */
 	bool		anchoring;		/* new milliseconds still get anchors */
 	int			sampled;		/* ids of the window seen, up to ANCHOR_SAMPLE */
-	int			sampled_near;	/* of them, ids near an anchor (or one) */
+	int			sampled_near;	/* of them, ids near an anchor not equal to it */
 	int			slot_bits;		/* the table has 2^slot_bits slots */
 	int			max_slot_bits;
 	int			anchor_count;
@@ -283,7 +288,8 @@ anchor_probe(ulid_sort_state *state, int64 unix_ms)
 	uint64		mask = (UINT64CONST(1) << state->slot_bits) - 1;
 	uint64		i = ms_hash(unix_ms, state->slot_bits);
 
-	while (state->anchors[i].unix_ms != unix_ms && state->anchors[i].unix_ms >= 0)
+	while (state->anchors[i].ms_and_low >= 0 &&
+		   (state->anchors[i].ms_and_low & ANCHOR_MS_MASK) != unix_ms)
 		i = (i + 1) & mask;
 	return &state->anchors[i];
 }
@@ -299,10 +305,10 @@ anchor_table_resize(ulid_sort_state *state, int slot_bits)
 										sizeof(anchor) * ((size_t) 1 << slot_bits));
 	state->slot_bits = slot_bits;
 	for (size_t i = 0; i < ((size_t) 1 << slot_bits); i++)
-		state->anchors[i].unix_ms = -1;
+		state->anchors[i].ms_and_low = -1;
 	for (size_t i = 0; i < old_slots; i++)
-		if (old[i].unix_ms >= 0)
-			*anchor_probe(state, old[i].unix_ms) = old[i];
+		if (old[i].ms_and_low >= 0)
+			*anchor_probe(state, old[i].ms_and_low & ANCHOR_MS_MASK) = old[i];
 	if (old)
 		pfree(old);
 }
@@ -319,9 +325,10 @@ stop_anchoring(ulid_sort_state *state)
 	state->anchoring = false;
 	state->anchored = MemoryContextAllocZero(state->context, ANCHORED_BITS / 8);
 	for (size_t i = 0; i < ((size_t) 1 << state->slot_bits); i++)
-		if (state->anchors[i].unix_ms >= 0)
+		if (state->anchors[i].ms_and_low >= 0)
 		{
-			uint64		bit = ms_hash(state->anchors[i].unix_ms, ANCHORED_BITS_LOG2);
+			uint64		bit = ms_hash(state->anchors[i].ms_and_low & ANCHOR_MS_MASK,
+									  ANCHORED_BITS_LOG2);
 
 			state->anchored[bit / 64] |= UINT64CONST(1) << (bit % 64);
 		}
@@ -334,7 +341,7 @@ stop_anchoring(ulid_sort_state *state)
  * stops.
  */
 static anchor *
-anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 random_top)
+anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 random_top, uint64 low)
 {
 	anchor	   *slot;
 
@@ -345,13 +352,13 @@ anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 random_top)
 		if (!(state->anchored[bit / 64] & (UINT64CONST(1) << (bit % 64))))
 			return NULL;
 		slot = anchor_probe(state, unix_ms);
-		return slot->unix_ms >= 0 ? slot : NULL;
+		return slot->ms_and_low >= 0 ? slot : NULL;
 	}
 	if (state->anchors == NULL)
 		anchor_table_resize(state, Min(state->max_slot_bits,
 									   pg_leftmost_one_pos32(ANCHOR_SAMPLE) + 1));
 	slot = anchor_probe(state, unix_ms);
-	if (slot->unix_ms >= 0)
+	if (slot->ms_and_low >= 0)
 		return slot;
 	if (2 * (state->anchor_count + 1) > (1 << state->slot_bits))
 	{
@@ -363,7 +370,7 @@ anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 random_top)
 		anchor_table_resize(state, state->slot_bits + 1);
 		slot = anchor_probe(state, unix_ms);
 	}
-	slot->unix_ms = unix_ms;
+	slot->ms_and_low = unix_ms | (int64) (low << ANCHOR_LOW_SHIFT);
 	slot->random_top = random_top;
 	state->anchor_count++;
 	return slot;
@@ -394,17 +401,20 @@ random_field(const anchor *slot, uint64 random_top, uint64 low)
 }
 
 /*
- * One more id of the sample, with this random field.  Each anchor's own id
- * counts as near, so the ids near an anchor not their own are the near ones
- * less the anchors.
+ * One more id of the sample, with this random field.  It counts if it is
+ * near its anchor without being equal to it: the anchor itself, and copies
+ * of it (a column where each id comes 10 times), gain nothing from anchors.
  */
 static void
-sample(ulid_sort_state *state, uint64 field)
+sample(ulid_sort_state *state, const anchor *slot, uint64 field,
+	   uint64 random_top, uint64 low)
 {
-	if (field - (NEAR_ANCHOR_KEY - NEAR_ANCHOR) < 2 * NEAR_ANCHOR)
+	if (slot != NULL && field - (NEAR_ANCHOR_KEY - NEAR_ANCHOR) < 2 * NEAR_ANCHOR &&
+		(random_top != slot->random_top ||
+		 (int64) low != slot->ms_and_low >> ANCHOR_LOW_SHIFT))
 		state->sampled_near++;
 	if (++state->sampled == ANCHOR_SAMPLE && state->anchoring &&
-		state->sampled_near - state->anchor_count < ANCHOR_SAMPLE_MIN_HITS)
+		state->sampled_near < ANCHOR_SAMPLE_MIN_HITS)
 		stop_anchoring(state);
 }
 
@@ -427,12 +437,12 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 		/* ids in insertion order share their millisecond with the last one */
 		if (unix_ms != state->last_ms)
 		{
-			state->last_anchor = anchor_of(state, unix_ms, random_top);
+			state->last_anchor = anchor_of(state, unix_ms, random_top, low & 0xFFFF);
 			state->last_ms = unix_ms;
 		}
 		field = random_field(state->last_anchor, random_top, low & 0xFFFF);
 		if (state->sampled < ANCHOR_SAMPLE)
-			sample(state, field);
+			sample(state, state->last_anchor, field, random_top, low & 0xFFFF);
 		key = WINDOW_KEYS | ((uint64) time_field << KEY_RANDOM_BITS) | field;
 	}
 	else if (time_field < 0)
