@@ -1,9 +1,12 @@
 --
--- Sort order.  ulid has sort support of its own (an abbreviated key made for
--- monotonic runs, see src/ulid.c); whatever it does, ORDER BY id, an index
--- build and a merge join must give the order of the 16 bytes: the order of
--- ::bytea and of ::uuid.  Each case is inserted in a chosen order, since the
--- first id of a millisecond that the sort meets is that millisecond's anchor.
+-- Sort order.  ulid has sort support of its own (an abbreviated key: core's
+-- first 8 bytes outside a window of 35 years around now, and within it one
+-- made for monotonic runs, see src/ulid.c); whatever it does, ORDER BY id, an
+-- index build and a merge join must give the order of the 16 bytes: the
+-- order of ::bytea and of ::uuid.  Each case is inserted in a chosen order,
+-- since the first id of a millisecond that the sort meets is that
+-- millisecond's anchor, and the first 1,024 ids in the window decide whether
+-- milliseconds go on getting anchors.
 --
 SET max_parallel_workers_per_gather = 0;
 SET max_parallel_maintenance_workers = 0;
@@ -29,9 +32,9 @@ INSERT INTO sorted
 SELECT pg_temp.id('0190a1b2c3d4', to_hex(1000000 + i)), 'one run'
   FROM generate_series(0, 2999) i ORDER BY abs(i - 1500), i;
 
--- 2. Around the anchor (the first of each millisecond): 2^21, the near
--- range, and one either side, up and down; across a carry out of the low 64
--- bits of the randomness and at its top.
+-- 2. Around the anchor (the first of each millisecond): 2^21 (the near range
+-- of 0.3.0), and one either side, up and down; across a carry out of the low
+-- 64 bits of the randomness and at its top.
 INSERT INTO sorted
 SELECT pg_temp.id(t, lpad(to_hex(high), 4, '0') || lpad(to_hex(lo), 16, '0')), 'anchor edges'
   FROM (VALUES ('0190a1b2c3d5', 0, 9223372036854775807 - 100),	-- low half just under 2^63
@@ -67,8 +70,14 @@ INSERT INTO sorted
 SELECT pg_temp.id('0190a1b2c3d9', lpad(to_hex(run * 4096 + 17), 4, '0') || lpad(to_hex(i), 16, '0')), 'interleaved runs'
   FROM generate_series(0, 999) i, generate_series(0, 4) run ORDER BY i, run;
 
--- 6. Milliseconds far apart: the time field saturates beyond ~17 years of
--- the first id, the anchor window beyond 70 minutes.
+-- 5b. Random within a millisecond (ulid_generate_random(), another
+-- generator's runs): far from the anchor, keyed by their top bits.
+INSERT INTO sorted
+SELECT pg_temp.id(to_hex(1722000000000 + i % 4), substr(md5(i::text), 1, 20)), 'random within a millisecond'
+  FROM generate_series(1, 2000) i;
+
+-- 6. Milliseconds far apart: before and after the window (first 8 bytes as
+-- they are, or less their last bit), at the ends of the 48-bit range.
 INSERT INTO sorted
 SELECT pg_temp.id(to_hex(t), lpad(to_hex(i), 20, '0')), 'far milliseconds'
   FROM unnest(ARRAY[1719000000000, 1, 0, 281474976710655, 281474976710654, 1719000000000 + 4194304,
@@ -76,12 +85,71 @@ SELECT pg_temp.id(to_hex(t), lpad(to_hex(i), 20, '0')), 'far milliseconds'
 	   generate_series(1, 20) i
  ORDER BY i, t;
 
+-- 7. The near range of an anchor: the anchor is its first id with the last
+-- 16 bits cleared, and ids within 2^19 of that get its key plus their
+-- distance.  Ids at 2^19 and one either side of it, up and down, at 2^16,
+-- for anchors whose last 16 bits are 0, 0x8000 and 0xFFFF; across a carry
+-- out of the low 64 bits, and at the top of the randomness.
+INSERT INTO sorted
+SELECT pg_temp.id(t, lpad(to_hex(high), 4, '0') || lpad(to_hex(lo), 16, '0')), 'near range'
+  FROM (VALUES ('0190a1b2c3da', 0, 0), ('0190a1b2c3db', 3, 32768), ('0190a1b2c3dc', 12345, 65535),
+			   ('0190a1b2c3dd', 7, -65536 * 4),				-- near 2^64: carries
+			   ('0190a1b2c3de', 65535, -1)) a(t, hi, anchor_low),
+	   LATERAL (SELECT ((anchor_low % 65536) + 65536) % 65536 AS l) al,
+	   unnest(ARRAY[0, 1, -1, 524287, 524288, 524289, -524287, -524288, -524289,
+					65535, 65536, -65536, 589823, 589824, -589824, -589825,
+					100000, 262143, 262144, 300000, -100000, -262144, -300000]) WITH ORDINALITY d(step, pos),
+	   LATERAL (SELECT anchor_low::numeric - CASE WHEN pos <= 3 THEN 0 ELSE l END + step AS low_value) v,
+	   LATERAL (SELECT hi + floor(low_value / 18446744073709551616)::int AS high,
+					   ((low_value % 18446744073709551616 + 18446744073709551616) % 18446744073709551616) AS lo_u) w,
+	   LATERAL (SELECT CASE WHEN lo_u >= 9223372036854775808 THEN (lo_u - 18446744073709551616)::int8
+							 ELSE lo_u::int8 END AS lo) x
+ WHERE high BETWEEN 0 AND 65535
+ ORDER BY t, pos;
+
+-- 8. Anchoring stops: the first 1,100 ids are one per millisecond, with
+-- high randomness (no runs: anchoring stops after 1,024), then ids of those
+-- very milliseconds just below and above their anchors and far from them,
+-- which must still be keyed from the anchors, and runs of 300 in new
+-- milliseconds, which get no anchors.
+INSERT INTO sorted
+SELECT pg_temp.id(to_hex(1720000000000 + ms), 'f0' || lpad(to_hex(ms), 6, '0') || lpad(to_hex(r), 12, '0')),
+	   'anchoring stops'
+  FROM (SELECT 1 AS phase, ms, 1000000 AS r FROM generate_series(0, 1099) ms
+		UNION ALL
+		SELECT 2, ms, 1000000 + d FROM generate_series(0, 1099, 7) ms,
+			   unnest(ARRAY[-1, 1, -70000, 70000, -600000, 600000, -1000000]) d
+		UNION ALL
+		SELECT 3, 2000 + ms, 5000 + i FROM generate_series(0, 9) ms, generate_series(0, 299) i) p
+ ORDER BY phase, ms, r;
+INSERT INTO sorted
+SELECT pg_temp.id(to_hex(1720000000000 + ms), '00' || lpad(to_hex(ms), 6, '0') || lpad(to_hex(5), 12, '0')),
+	   'anchoring stops'
+  FROM generate_series(0, 1099, 13) ms;
+-- ... and random ids in new milliseconds: no anchor, keyed by their top bits
+INSERT INTO sorted
+SELECT pg_temp.id(to_hex(1720000003000 + i % 3), substr(md5(i::text), 1, 20)), 'anchoring stops'
+  FROM generate_series(1, 900) i;
+
+-- 9. Anchoring goes on: runs first, then 3,000 milliseconds of 3 ids each
+-- (the table grows twice), then more ids of the first milliseconds.
+INSERT INTO sorted
+SELECT pg_temp.id(to_hex(1721000000000 + ms), lpad(to_hex(ms * 7919), 8, '0') || lpad(to_hex(r), 12, '0')),
+	   'anchoring goes on'
+  FROM (SELECT 1 AS phase, ms, i AS r FROM generate_series(0, 3) ms, generate_series(100, 399) i
+		UNION ALL
+		SELECT 2, 10 + ms, i FROM generate_series(0, 2999) ms, generate_series(0, 2) i
+		UNION ALL
+		SELECT 3, ms, r FROM generate_series(0, 3) ms, unnest(ARRAY[0, 99, 400, 999999, 2000000]) r) p
+ ORDER BY phase, ms, r;
+
 SELECT kind, count(*) AS ids, count(DISTINCT id) AS distinct_ids, pg_temp.misplaced(kind) AS misplaced
   FROM sorted GROUP BY kind ORDER BY min(ctid);
 SELECT id FROM sorted WHERE kind = 'duplicates and extremes' ORDER BY id;
 SELECT count(*) AS ids, pg_temp.misplaced('%') AS misplaced FROM sorted;
 
--- 7. The same in every order of the input (anchors change), 20 times.
+-- 10. The same in every order of the input (anchors and the sample change),
+-- 20 times.
 CREATE TABLE shuffled AS SELECT id, kind FROM sorted;
 CREATE FUNCTION pg_temp.misplaced_after_shuffle(seed float8) RETURNS bigint LANGUAGE sql AS $$
 	SELECT setseed(seed);
@@ -98,13 +166,52 @@ SELECT count(*) AS ids,
 	   (SELECT array_agg(id ORDER BY id::uuid) FROM sorted)::ulid[] AS same_as_uuid_order
   FROM sorted;
 
--- 8. 20,000 ids of random bytes, and 20,000 from a generator in bulk.
+-- 11. 20,000 ids of random bytes (uuids converted to ulid), 20,000 from a
+-- generator in bulk, and both mixed, in random order.
 INSERT INTO sorted SELECT gen_random_uuid()::ulid, 'random bytes' FROM generate_series(1, 20000);
 INSERT INTO sorted SELECT ulid_generate(), 'ulid_generate()' FROM generate_series(1, 20000);
+INSERT INTO sorted SELECT id, 'mixed' FROM sorted WHERE kind IN ('random bytes', 'ulid_generate()') ORDER BY random();
 SELECT pg_temp.misplaced('random bytes') AS random_misplaced,
-	   pg_temp.misplaced('ulid_generate()') AS generated_misplaced;
+	   pg_temp.misplaced('ulid_generate()') AS generated_misplaced,
+	   pg_temp.misplaced('mixed') AS mixed_misplaced;
 
--- 9. An index build and a merge join sort the same way: amcheck verifies
+-- 12. The edges of the window, which moves with the transaction's start:
+-- the first and last millisecond in it and one either side, ids whose first
+-- 8 bytes differ in the last bit only (after the window, one key), runs.
+BEGIN;
+INSERT INTO sorted
+SELECT pg_temp.id(to_hex(now_ms + edge), lpad(to_hex(high), 4, '0') || lpad(to_hex(r), 16, '0')), 'window edges'
+  FROM (SELECT round(extract(epoch FROM date_trunc('milliseconds', now())) * 1000)::int8 AS now_ms) n,
+	   unnest(ARRAY[-962072674304 - 1, -962072674304, -962072674304 + 1,
+					137438953472 - 1, 137438953472, 137438953472 + 1, 0]) edge,
+	   unnest(ARRAY[0, 1, 32768, 65534, 65535]) high,
+	   unnest(ARRAY[0, 1, 2, 1000000, 9223372036854775807]) r
+ ORDER BY edge DESC, high % 3, r;
+SELECT count(*) AS ids, pg_temp.misplaced('window edges') AS misplaced FROM sorted WHERE kind = 'window edges';
+COMMIT;
+
+-- 13. Duplicates: 20,000 copies of one id, and 2,000 ids 10 times each, with
+-- the ids of a run; abbreviation is given up for the first (one key for all),
+-- not for the second.
+INSERT INTO sorted SELECT '01JDQ6WJ7ZABCDEFGHJKMNPQRS', 'one id 20,000 times' FROM generate_series(1, 20000);
+INSERT INTO sorted
+SELECT id, 'ids 10 times each'
+  FROM (SELECT ulid_generate(timestamptz '2025-06-01Z' + (i / 5) * interval '1 ms') AS id
+		  FROM generate_series(0, 1999) i) g, generate_series(1, 10)
+ ORDER BY random();
+SELECT pg_temp.misplaced('one id 20,000 times') AS one_id_misplaced,
+	   pg_temp.misplaced('ids 10 times each') AS ten_times_misplaced;
+
+-- 14. A work_mem so small that the anchor table (a quarter of it) fills up
+-- and anchoring stops there; the sort spills to disk.
+SET work_mem = '64kB';
+SELECT pg_temp.misplaced('anchoring goes on') AS small_work_mem_misplaced,
+	   pg_temp.misplaced('ids 10 times each') AS small_work_mem_ten_times_misplaced;
+RESET work_mem;
+-- (the copies would make the merge join below quadratic)
+DELETE FROM sorted WHERE kind IN ('mixed', 'one id 20,000 times', 'ids 10 times each');
+
+-- 15. An index build and a merge join sort the same way: amcheck verifies
 -- the index's order, the merge join finds each id (duplicates: n * n).
 CREATE EXTENSION amcheck;
 CREATE INDEX sorted_id ON sorted (id);
@@ -119,7 +226,7 @@ SELECT count(*) AS merge_join_rows,
   FROM sorted a JOIN sorted b USING (id);
 RESET ALL;
 
--- 10. ulid_flake sorts as int8: the same order as ::bigint and ::text.
+-- 16. ulid_flake sorts as int8: the same order as ::bigint and ::text.
 CREATE TABLE flake_sorted AS
 SELECT id::ulid_flake AS id FROM
 	(SELECT unnest(ARRAY[0, 1, 9223372036854775807, 9223372036854775806, 4294967296, 4294967295]) AS id

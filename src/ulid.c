@@ -11,7 +11,10 @@
 #include "support.h"
 
 #include "common/hashfn.h"
+#include "access/xact.h"
 #include "lib/hyperloglog.h"
+#include "miscadmin.h"
+#include "port/pg_bitutils.h"
 #include "utils/builtins.h"
 #include "utils/sortsupport.h"
 
@@ -149,72 +152,110 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * integers: memcmp order, without the call.
  *
  * The abbreviated key must keep the order of the ids (a key that differs
- * decides the comparison) while telling apart as many ids as it can.  The
- * first 8 bytes, which core's uuid uses, fail on bulk-generated ulids: the
- * ids a monotonic generator makes within one millisecond differ only in their
- * last bits, so hundreds of them share one key, and a tie costs more than no
- * abbreviation at all (tuplesort fetches both full values from the tuples and
- * compares again).  So the key is built for that shape:
+ * decides the comparison) while telling apart as many ids as it can.  Core's
+ * key for uuid, the first 8 bytes, is as good as a key gets when those bytes
+ * already differ, as they do for uuids converted to ulid and for ids of
+ * different milliseconds.  It fails on bulk-generated ulids: the ids a
+ * monotonic generator makes within one millisecond differ only in their last
+ * bits, so hundreds of them share one key, and a tie costs more than no
+ * abbreviation at all (tuplesort fetches both full values and compares
+ * again).  So the key space is cut in three, each part keeping the order:
  *
- *	- the top KEY_TIME_BITS hold the millisecond, relative to the first id
- *	  converted (half the range either side of it, about 17 years); ids
- *	  outside that get key 0 or the highest key;
- *	- the low KEY_RANDOM_BITS hold the randomness, relative to the first id
- *	  seen of the same millisecond, its anchor.  Ids less than NEAR_ANCHOR
- *	  (2^21) from it get the key of the anchor plus their distance: a
- *	  monotonic run of up to two million ids per millisecond gets keys that
- *	  decide every comparison.  Ids farther below or above it (another
- *	  generator's run, fresh randomness) get the top FAR_BITS of their
- *	  randomness, in a range below or above the near ones.
+ *	- ids of a millisecond in the window, 2^40 ms (35 years) starting 30
+ *	  years before the transaction began, get keys from 2^62 to 2^63 - 1:
+ *	  the millisecond in 40 bits, relative to the window, then 22 bits of
+ *	  randomness (core's key has 16), described below;
+ *	- ids before the window keep their first 8 bytes, which are below 2^62;
+ *	- ids after it keep their first 8 bytes less the last bit, from 2^63 up.
  *
- * That keeps the order: ids of different milliseconds are ordered by the
- * time field; within a millisecond the random field is a non-decreasing
- * function of the randomness, since an anchor, once set, never changes.  The
- * anchors of a window of ANCHOR_WINDOW_MS milliseconds around the first id
- * are kept in chunks allocated when first used, at most ANCHOR_MAX_CHUNKS of
- * them; a millisecond without a slot (outside the window, or met after the
- * chunks ran out) never gets one, and its ids use the top bits of their
- * randomness.
+ * Ids whose first bytes are random (uuids converted to ulid: their
+ * "millisecond" is random over 9,000 years) fall outside the window almost
+ * all, and get core's key at core's cost.
  *
- * Ties remain where many ids of one millisecond lie far from its anchor and
- * share their top bits.  When the keys seen so far are fewer than one per
- * ABBREV_MAX_IDS_PER_KEY ids, abbreviation is given up: measured on shuffled
- * ids, it stops paying at about two ids per key.  Core's rule for uuid gives
- * up only at one key per 2,000 ids, which keeps bulk-generated ulids on the
- * slowest path.
+ * Within the window, the 22 bits come from the top of the randomness, or,
+ * for a millisecond that has an anchor, from the distance to it.  The anchor
+ * of a millisecond is the first of its ids converted (rounded down to a
+ * multiple of 2^16).  Ids less than NEAR_ANCHOR (2^19) from it get the key
+ * of the anchor plus their distance: a monotonic run gets keys that decide
+ * every comparison.  Ids farther below or above it (another generator's run,
+ * fresh randomness) get the top FAR_BITS of their randomness, in a range
+ * below or above the near ones.  Within a millisecond that keeps the order,
+ * since an anchor, once set, never changes; and a millisecond never gets an
+ * anchor after one of its ids was converted without.
+ *
+ * Anchors cost a look-up per id, in memory that grows with the number of
+ * milliseconds (a cache miss per id once it outgrows the cache: about 3% of
+ * the sort of ids one per millisecond), and pay only when ids of one
+ * millisecond come in runs.  So the first ANCHOR_SAMPLE ids in the window
+ * are anchored, and if fewer than ANCHOR_SAMPLE_MIN_HITS of them fell near
+ * an anchor (and were not copies of it), no millisecond gets an anchor after
+ * that: ids one per millisecond, random within it, or a few copies of each,
+ * then cost a bit test in a bitmap
+ * that stays in the cache, and their keys tell them apart at least as well
+ * as core's (22 bits of randomness against 16).  Among ids in runs over n
+ * milliseconds, shuffled, a sample of 1,024 finds about 1024^2 / 2n near an
+ * anchor (the birthday bound): 8 at 65,536 milliseconds, as many as the
+ * table holds at most.  The last millisecond's anchor is remembered, since
+ * ids in insertion order come a millisecond at a time.
+ *
+ * Abbreviation is given up by core's rule for uuid: when the keys seen so
+ * far are fewer than one per ABBREV_MAX_IDS_PER_KEY ids.  Until then it pays,
+ * even with ties: measured on a table of ids 10 times each (one key per 10
+ * ids), the sort took 1.25 times as long without abbreviation, and 1.5 times
+ * when abbreviation was given up half-way (as 0.3.0 did at two ids per key).
  */
-#define KEY_RANDOM_BITS			24
-#define FAR_BITS				22
+#define KEY_TIME_BITS			40
+#define KEY_RANDOM_BITS			22
+#define WINDOW_KEYS				(UINT64CONST(1) << 62)
+#define AFTER_WINDOW_KEYS		(UINT64CONST(1) << 63)
+#define WINDOW_BEFORE_NOW_MS	((INT64CONST(1) << KEY_TIME_BITS) - (INT64CONST(1) << 37))
+/* so that the first 8 bytes of an id before the window are below 2^62 */
+#define WINDOW_START_MAX_MS		((INT64CONST(1) << 46) - (INT64CONST(1) << KEY_TIME_BITS))
+#define FAR_BITS				20
 #define NEAR_ANCHOR				(UINT64CONST(1) << (FAR_BITS - 1))
 #define NEAR_ANCHOR_KEY			((UINT64CONST(1) << FAR_BITS) + NEAR_ANCHOR)
 #define ABOVE_ANCHOR_KEYS		(UINT64CONST(1) << (FAR_BITS + 1))
-#define KEY_TIME_BITS			(64 - KEY_RANDOM_BITS)
-#define ANCHOR_CHUNK_SLOTS		1024
-#define ANCHOR_WINDOW_CHUNKS	4096	/* 4M ms (70 minutes) */
-#define ANCHOR_WINDOW_MS		((int64) ANCHOR_CHUNK_SLOTS * ANCHOR_WINDOW_CHUNKS)
-#define ANCHOR_MAX_CHUNKS		64	/* 1 MB */
-#define ABBREV_MAX_IDS_PER_KEY	2.0
-#define ABBREV_MIN_INPUT		1000
+#define ANCHOR_SAMPLE			1024
+#define ANCHOR_SAMPLE_MIN_HITS	4
+#define ANCHOR_MIN_SLOTS		64
+#define ANCHOR_MAX_BYTES		(4 * 1024 * 1024)
+#define ANCHORED_BITS_LOG2		16	/* 8 kB */
+#define ANCHORED_BITS			(1 << ANCHORED_BITS_LOG2)
+#define ABBREV_MAX_IDS_PER_KEY	2000.0
+#define ABBREV_MIN_INPUT		10000
 #define ABBREV_ENOUGH_KEYS		100000.0
 
-/* the randomness of an anchor: its top 16 bits, bit 16 set once it is set */
+/*
+ * A slot of the anchor table (open addressing, linear probing), 16 bytes:
+ * the millisecond (below 2^46 in the window) with the last 16 random bits of
+ * the anchor above it, and the top 64 random bits.
+ */
 typedef struct anchor
 {
-	uint64		random_high;
-	uint64		random_low;
+	int64		ms_and_low;		/* -1: a free slot */
+	uint64		random_top;
 } anchor;
 
-#define ANCHOR_SET	(UINT64CONST(1) << 16)
+#define ANCHOR_MS_MASK			((INT64CONST(1) << 46) - 1)
+#define ANCHOR_LOW_SHIFT		47
 
 typedef struct ulid_sort_state
 {
 	int64		input_count;
 	bool		estimating;		/* still counting distinct keys */
 	hyperLogLogState distinct_keys;
-	int64		first_ms;		/* of the first id converted, or -1 */
-	MemoryContext context;		/* of the sort support */
-	int			chunks_used;
-	anchor	   *chunks[ANCHOR_WINDOW_CHUNKS];
+	int64		window_start_ms;
+	MemoryContext context;		/* the sort's, for the anchor table */
+	bool		anchoring;		/* new milliseconds still get anchors */
+	int			sampled;		/* ids of the window seen, up to ANCHOR_SAMPLE */
+	int			sampled_near;	/* of them, ids near an anchor not equal to it */
+	int			slot_bits;		/* the table has 2^slot_bits slots */
+	int			max_slot_bits;
+	int			anchor_count;
+	anchor	   *anchors;		/* NULL until an id is in the window */
+	uint64	   *anchored;		/* once anchoring stopped: a bitmap */
+	int64		last_ms;		/* the millisecond last looked up, or -1 */
+	anchor	   *last_anchor;	/* and its anchor */
 } ulid_sort_state;
 
 static int
@@ -233,73 +274,148 @@ ulid_fast_cmp(Datum x, Datum y, SortSupport ssup)
 	return (a_half > b_half) - (a_half < b_half);
 }
 
-/* The anchor slot of a millisecond, or NULL when it has none. */
-static anchor *
-anchor_slot(ulid_sort_state *state, int64 unix_ms)
-{
-	int64		index = unix_ms - state->first_ms + ANCHOR_WINDOW_MS / 2;
-	anchor	  **chunk;
-
-	if (index < 0 || index >= ANCHOR_WINDOW_MS)
-		return NULL;
-	chunk = &state->chunks[index / ANCHOR_CHUNK_SLOTS];
-	if (*chunk == NULL)
-	{
-		if (state->chunks_used == ANCHOR_MAX_CHUNKS)
-			return NULL;
-		*chunk = MemoryContextAllocZero(state->context,
-										sizeof(anchor) * ANCHOR_CHUNK_SLOTS);
-		state->chunks_used++;
-	}
-	return &(*chunk)[index % ANCHOR_CHUNK_SLOTS];
-}
-
-/* high:low minus the smaller small_high:small_low (128 bits), at most cap */
-static uint64
-capped_difference(uint64 high, uint64 low, uint64 small_high, uint64 small_low,
-				  uint64 cap)
-{
-	if (high == small_high || (high == small_high + 1 && low < small_low))
-		return Min(low - small_low, cap);
-	return cap;
-}
-
-/* the top bits of 80-bit randomness */
+/* bits of a hash of the millisecond (Fibonacci hashing) */
 static inline uint64
-random_prefix(uint64 random_high, uint64 random_low, int bits)
+ms_hash(int64 unix_ms, int bits)
 {
-	return ((random_high << 48) | (random_low >> 16)) >> (64 - bits);
+	return ((uint64) unix_ms * UINT64CONST(0x9E3779B97F4A7C15)) >> (64 - bits);
 }
 
-/* The random field of the key, for a millisecond with this anchor slot. */
-static uint64
-random_field(anchor *slot, uint64 random_high, uint64 random_low)
+/* The slot of unix_ms in the table: its own, or the free one it would take. */
+static anchor *
+anchor_probe(ulid_sort_state *state, int64 unix_ms)
 {
-	uint64		distance;
+	uint64		mask = (UINT64CONST(1) << state->slot_bits) - 1;
+	uint64		i = ms_hash(unix_ms, state->slot_bits);
+
+	while (state->anchors[i].ms_and_low >= 0 &&
+		   (state->anchors[i].ms_and_low & ANCHOR_MS_MASK) != unix_ms)
+		i = (i + 1) & mask;
+	return &state->anchors[i];
+}
+
+/* A table of 2^slot_bits free slots, holding the anchors of the old one. */
+static void
+anchor_table_resize(ulid_sort_state *state, int slot_bits)
+{
+	anchor	   *old = state->anchors;
+	size_t		old_slots = old ? ((size_t) 1 << state->slot_bits) : 0;
+
+	state->anchors = MemoryContextAlloc(state->context,
+										sizeof(anchor) * ((size_t) 1 << slot_bits));
+	state->slot_bits = slot_bits;
+	for (size_t i = 0; i < ((size_t) 1 << slot_bits); i++)
+		state->anchors[i].ms_and_low = -1;
+	for (size_t i = 0; i < old_slots; i++)
+		if (old[i].ms_and_low >= 0)
+			*anchor_probe(state, old[i].ms_and_low & ANCHOR_MS_MASK) = old[i];
+	if (old)
+		pfree(old);
+}
+
+/*
+ * Anchoring stops for good.  The milliseconds that have an anchor are marked
+ * in a bitmap small enough to stay in the cache, so that an id of another
+ * millisecond is keyed without a look into the table.  (Marked by a hash: by
+ * their low bits, milliseconds at regular intervals would share few bits.)
+ */
+static void
+stop_anchoring(ulid_sort_state *state)
+{
+	state->anchoring = false;
+	state->anchored = MemoryContextAllocZero(state->context, ANCHORED_BITS / 8);
+	for (size_t i = 0; i < ((size_t) 1 << state->slot_bits); i++)
+		if (state->anchors[i].ms_and_low >= 0)
+		{
+			uint64		bit = ms_hash(state->anchors[i].ms_and_low & ANCHOR_MS_MASK,
+									  ANCHORED_BITS_LOG2);
+
+			state->anchored[bit / 64] |= UINT64CONST(1) << (bit % 64);
+		}
+}
+
+/*
+ * The anchor of a millisecond, or NULL when it has none.  While anchoring
+ * lasts, an id of a millisecond without one becomes its anchor if the table
+ * can take it (it stays at most half full); at the first refusal, anchoring
+ * stops.
+ */
+static anchor *
+anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 random_top, uint64 low)
+{
+	anchor	   *slot;
+
+	if (!state->anchoring)
+	{
+		uint64		bit = ms_hash(unix_ms, ANCHORED_BITS_LOG2);
+
+		if (!(state->anchored[bit / 64] & (UINT64CONST(1) << (bit % 64))))
+			return NULL;
+		slot = anchor_probe(state, unix_ms);
+		return slot->ms_and_low >= 0 ? slot : NULL;
+	}
+	if (state->anchors == NULL)
+		anchor_table_resize(state, Min(state->max_slot_bits,
+									   pg_leftmost_one_pos32(ANCHOR_SAMPLE) + 1));
+	slot = anchor_probe(state, unix_ms);
+	if (slot->ms_and_low >= 0)
+		return slot;
+	if (2 * (state->anchor_count + 1) > (1 << state->slot_bits))
+	{
+		if (state->slot_bits == state->max_slot_bits)
+		{
+			stop_anchoring(state);
+			return NULL;
+		}
+		anchor_table_resize(state, state->slot_bits + 1);
+		slot = anchor_probe(state, unix_ms);
+	}
+	slot->ms_and_low = unix_ms | (int64) (low << ANCHOR_LOW_SHIFT);
+	slot->random_top = random_top;
+	state->anchor_count++;
+	return slot;
+}
+
+/*
+ * The random field of the key: random_top is the top 64 of the 80 random
+ * bits, low the last 16.
+ */
+static inline uint64
+random_field(const anchor *slot, uint64 random_top, uint64 low)
+{
+	uint64		steps;
 
 	if (slot == NULL)
-		return random_prefix(random_high, random_low, KEY_RANDOM_BITS);
-	if (!(slot->random_high & ANCHOR_SET))
+		return random_top >> (64 - KEY_RANDOM_BITS);
+	if (random_top >= slot->random_top)
 	{
-		slot->random_high = random_high | ANCHOR_SET;
-		slot->random_low = random_low;
-		return NEAR_ANCHOR_KEY;
+		steps = random_top - slot->random_top;
+		if (steps < (NEAR_ANCHOR >> 16))
+			return NEAR_ANCHOR_KEY + ((steps << 16) | low);
+		return ABOVE_ANCHOR_KEYS + (random_top >> (64 - FAR_BITS));
 	}
-	random_high |= ANCHOR_SET;
-	if (random_high > slot->random_high ||
-		(random_high == slot->random_high && random_low >= slot->random_low))
-	{
-		distance = capped_difference(random_high, random_low,
-									 slot->random_high, slot->random_low, NEAR_ANCHOR);
-		if (distance < NEAR_ANCHOR)
-			return NEAR_ANCHOR_KEY + distance;
-		return ABOVE_ANCHOR_KEYS + random_prefix(random_high, random_low, FAR_BITS);
-	}
-	distance = capped_difference(slot->random_high, slot->random_low,
-								 random_high, random_low, NEAR_ANCHOR + 1);
-	if (distance <= NEAR_ANCHOR)
-		return NEAR_ANCHOR_KEY - distance;
-	return random_prefix(random_high, random_low, FAR_BITS);
+	steps = slot->random_top - random_top;
+	if (steps <= (NEAR_ANCHOR >> 16))
+		return NEAR_ANCHOR_KEY - ((steps << 16) - low);
+	return random_top >> (64 - FAR_BITS);
+}
+
+/*
+ * One more id of the sample, with this random field.  It counts if it is
+ * near its anchor without being equal to it: the anchor itself, and copies
+ * of it (a column where each id comes 10 times), gain nothing from anchors.
+ */
+static void
+sample(ulid_sort_state *state, const anchor *slot, uint64 field,
+	   uint64 random_top, uint64 low)
+{
+	if (slot != NULL && field - (NEAR_ANCHOR_KEY - NEAR_ANCHOR) < 2 * NEAR_ANCHOR &&
+		(random_top != slot->random_top ||
+		 (int64) low != slot->ms_and_low >> ANCHOR_LOW_SHIFT))
+		state->sampled_near++;
+	if (++state->sampled == ANCHOR_SAMPLE && state->anchoring &&
+		state->sampled_near < ANCHOR_SAMPLE_MIN_HITS)
+		stop_anchoring(state);
 }
 
 static Datum
@@ -308,21 +424,31 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 	ulid_sort_state *state = ssup->ssup_extra;
 	const uint8_t *id = DatumGetUlidP(original)->data;
 	uint64		high = load_be(id, 8);
-	int64		unix_ms = (int64) (high >> 16);
-	int64		time_field;
+	int64		time_field = (int64) (high >> 16) - state->window_start_ms;
 	uint64		key;
 
-	if (state->first_ms < 0)
-		state->first_ms = unix_ms;
-	time_field = unix_ms - state->first_ms + (INT64CONST(1) << (KEY_TIME_BITS - 1));
-	if (time_field < 1)
-		key = 0;
-	else if (time_field >= (INT64CONST(1) << KEY_TIME_BITS))
-		key = PG_UINT64_MAX;
+	if ((uint64) time_field < (UINT64CONST(1) << KEY_TIME_BITS))
+	{
+		int64		unix_ms = (int64) (high >> 16);
+		uint64		low = load_be(id + 8, 8);
+		uint64		random_top = (high << 48) | (low >> 16);
+		uint64		field;
+
+		/* ids in insertion order share their millisecond with the last one */
+		if (unix_ms != state->last_ms)
+		{
+			state->last_anchor = anchor_of(state, unix_ms, random_top, low & 0xFFFF);
+			state->last_ms = unix_ms;
+		}
+		field = random_field(state->last_anchor, random_top, low & 0xFFFF);
+		if (state->sampled < ANCHOR_SAMPLE)
+			sample(state, state->last_anchor, field, random_top, low & 0xFFFF);
+		key = WINDOW_KEYS | ((uint64) time_field << KEY_RANDOM_BITS) | field;
+	}
+	else if (time_field < 0)
+		key = high;
 	else
-		key = ((uint64) time_field << KEY_RANDOM_BITS) |
-			random_field(anchor_slot(state, unix_ms), high & 0xFFFF,
-						 load_be(id + 8, 8));
+		key = AFTER_WINDOW_KEYS | (high >> 1);
 
 	state->input_count++;
 	if (state->estimating)
@@ -340,12 +466,27 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 	if (!state->estimating || state->input_count < ABBREV_MIN_INPUT)
 		return false;
 	distinct_keys = estimateHyperLogLog(&state->distinct_keys);
-	if (distinct_keys * ABBREV_MAX_IDS_PER_KEY < (double) state->input_count)
+	if (distinct_keys < state->input_count / ABBREV_MAX_IDS_PER_KEY + 0.5)
 		return true;
 	/* as core's rule for uuid: past that, abbreviation has paid for itself */
 	if (distinct_keys > ABBREV_ENOUGH_KEYS)
 		state->estimating = false;
 	return false;
+}
+
+/*
+ * The anchor table may take a quarter of work_mem, and at most
+ * ANCHOR_MAX_BYTES; tuplesort does not count it, so this keeps the sort
+ * within a quarter more than it was given.  (An index build, which is given
+ * maintenance_work_mem, is held to the same.)
+ */
+static int
+anchor_max_slot_bits(void)
+{
+	int64		bytes = Min((int64) work_mem * 1024 / 4, ANCHOR_MAX_BYTES);
+	int			bits = pg_leftmost_one_pos64((uint64) Max(bytes / (int64) sizeof(anchor), 1));
+
+	return Max(bits, pg_leftmost_one_pos32(ANCHOR_MIN_SLOTS));
 }
 
 PG_FUNCTION_INFO_V1(ulid_sortsupport);
@@ -359,13 +500,20 @@ ulid_sortsupport(PG_FUNCTION_ARGS)
 #if SIZEOF_DATUM == 8
 	if (ssup->abbreviate)
 	{
-		ulid_sort_state *state = MemoryContextAllocZero(ssup->ssup_cxt,
-														sizeof(ulid_sort_state));
+		MemoryContext old_context = MemoryContextSwitchTo(ssup->ssup_cxt);
+		ulid_sort_state *state = palloc0(sizeof(ulid_sort_state));
+		int64		now_ms = GetCurrentTransactionStartTimestamp() / 1000 +
+			(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * INT64CONST(1000);
 
-		state->first_ms = -1;
 		state->estimating = true;
-		state->context = ssup->ssup_cxt;
 		initHyperLogLog(&state->distinct_keys, 10);
+		state->window_start_ms = Min(now_ms - WINDOW_BEFORE_NOW_MS, WINDOW_START_MAX_MS);
+		state->context = ssup->ssup_cxt;
+		state->anchoring = true;
+		state->last_ms = -1;
+		state->max_slot_bits = anchor_max_slot_bits();
+		MemoryContextSwitchTo(old_context);
+
 		ssup->ssup_extra = state;
 		ssup->comparator = ssup_datum_unsigned_cmp;
 		ssup->abbrev_converter = ulid_abbrev_convert;
