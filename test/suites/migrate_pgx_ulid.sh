@@ -52,6 +52,15 @@ check() {
 PG_CONFIG=${PG_CONFIG:-pg_config}
 bindir=$("$PG_CONFIG" --bindir)
 major=$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+# Before 14, SQL functions have no BEGIN ATOMIC: their bodies are kept as
+# text and parsed when they run, with the session's search_path (empty in a
+# restore: a materialized view over one does not refresh, even into
+# pgx_ulid) and without pgx_ulid's implicit casts.  The application is
+# written for 14 and later.
+if [ "$major" -lt 14 ]; then
+	echo "1..0 # SKIP PostgreSQL $major has no BEGIN ATOMIC functions, which the application uses"
+	exit 0
+fi
 standin=$root/test/migration/pgx_standin
 if [ ! -f "$("$PG_CONFIG" --pkglibdir)/ulid.so" ]; then
 	echo "not ok 1 - ulid is not installed for $PG_CONFIG (make install PG_CONFIG=$PG_CONFIG)"
@@ -145,7 +154,6 @@ build_source() {
 			-c "CREATE EXTENSION pgx_ulid SCHEMA extensions" >/dev/null
 	fi
 	sed -e "s/@ext@/$placement/g" -e '/@pgx_ulid_cannot_restore/d' test/migration/pgx_app.sql |
-		if [ "$major" -lt 14 ]; then sed -e 's/^BEGIN ATOMIC$/AS $$/' -e 's/^END;$/$$;/'; else cat; fi |
 		psql -X -q "${src[@]}" -U pgx_app -d "$db" -v ON_ERROR_STOP=1 -b >"$out/$db.log" 2>&1 &&
 		psql -X -q "${src[@]}" -U postgres -d "$db" -c "ANALYZE" >/dev/null 2>&1
 }
