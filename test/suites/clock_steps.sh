@@ -59,8 +59,10 @@ before=$(cpu_ticks)
 sleep 2
 used=$(($(cpu_ticks) - before))
 hz=$(getconf CLK_TCK)
-check "a wait on a clock that stands still sleeps: CPU used in 2 s ($((used * 100 / (2 * hz)))%) below 20%" \
-	"$([ "$used" -lt $((2 * hz / 5)) ] && echo yes || echo "no ($used of $((2 * hz)) ticks)")" yes
+# (a busy wait takes a whole CPU, 100%; the sleeping one 12 to 21% here,
+# most of it libfaketime reading its file at every clock read)
+check "a wait on a clock that stands still sleeps: CPU used in 2 s ($((used * 100 / (2 * hz)))%) below 40%" \
+	"$([ "$used" -lt $((2 * hz * 2 / 5)) ] && echo yes || echo "no ($used of $((2 * hz)) ticks)")" yes
 check "... and the statement is still waiting" \
 	"$(kill -0 "$waiter" 2>/dev/null && echo waiting || echo "ended: $(cat "$out")")" waiting
 
