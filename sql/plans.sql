@@ -90,10 +90,12 @@ SELECT plan FROM plans WHERE stage = 'with ulid' AND n = 1;
 DROP EXTENSION ulid;
 CREATE EXTENSION ulid VERSION '0.3.0';
 SELECT record_plans('with ulid 0.3.0');
-SELECT n, p.plan AS plan_with_0_3_0 FROM plans p
+SELECT string_agg(n::text, ', ' ORDER BY n) AS queries_planned_otherwise_with_0_3_0
+FROM plans p
 WHERE stage = 'with ulid 0.3.0'
-  AND plan <> (SELECT plan FROM plans q WHERE q.n = p.n AND q.stage = 'without the extension')
-ORDER BY n;
+  AND plan <> (SELECT plan FROM plans q WHERE q.n = p.n AND q.stage = 'without the extension');
+-- the first of them: the join no longer deduces a.id = 5
+SELECT plan AS plan_with_0_3_0 FROM plans WHERE stage = 'with ulid 0.3.0' AND n = 1;
 
 \c contrib_regression
 DROP DATABASE regress_ulid_plans;

@@ -99,10 +99,8 @@ INSERT INTO windows VALUES ('june', tstzrange('2024-06-01Z', '2024-07-01Z')),
                            ('first hour of july', tstzrange('2024-07-01Z', '2024-07-01 01:00Z', '[]')),
                            ('before ulid_flake', tstzrange('2023-01-01Z', '2024-01-01Z'));
 ANALYZE windows;
-SET enable_seqscan = off; SET enable_hashjoin = off; SET enable_mergejoin = off;
 EXPLAIN (COSTS OFF) SELECT w.name, count(*) FROM windows w JOIN tr ON tr.id <@ w.r GROUP BY w.name;
 EXPLAIN (COSTS OFF) SELECT w.name, count(*) FROM windows w JOIN tr ON tr.f <@ w.r GROUP BY w.name;
-RESET enable_seqscan; RESET enable_hashjoin; RESET enable_mergejoin;
 SELECT w.name, count(*) FILTER (WHERE tr.id <@ w.r) AS ulid, count(*) FILTER (WHERE tr.f <@ w.r) AS flake,
        count(*) FILTER (WHERE ulid_timestamp(tr.id) <@ w.r) AS by_time
   FROM windows w CROSS JOIN tr GROUP BY w.name ORDER BY w.name;
