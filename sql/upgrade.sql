@@ -92,6 +92,15 @@ SELECT pg_describe_object(m.classid, m.objid, 0),
            (SELECT format('function=%s context=%s method=%s',
                           c.castfunc::regprocedure, c.castcontext, c.castmethod)
             FROM pg_cast c WHERE c.oid = m.objid)
+         WHEN 'pg_class'::regclass THEN
+           (SELECT format('%s in %s: kind=%s persistence=%s type=%s start=%s increment=%s '
+                          'min=%s max=%s cache=%s cycle=%s owner=%s acl=%s',
+                          c.relname, c.relnamespace::regnamespace, c.relkind,
+                          c.relpersistence, s.seqtypid::regtype, s.seqstart,
+                          s.seqincrement, s.seqmin, s.seqmax, s.seqcache, s.seqcycle,
+                          pg_get_userbyid(c.relowner), c.relacl)
+            FROM pg_class c LEFT JOIN pg_sequence s ON s.seqrelid = c.oid
+            WHERE c.oid = m.objid)
          ELSE 'not compared: ' || m.classid::regclass
          END,
          (SELECT 'comment: ' || d.description FROM pg_description d
@@ -110,8 +119,9 @@ SELECT pg_describe_object(m.classid, m.objid, 0),
 FROM member m
 UNION ALL
 SELECT 'extension ' || e.extname,
-       format('version=%s relocatable=%s schema=%s config=%s', e.extversion,
-              e.extrelocatable, e.extnamespace::regnamespace, e.extconfig)
+       format('version=%s relocatable=%s schema=%s config=%s condition=%s', e.extversion,
+              e.extrelocatable, e.extnamespace::regnamespace,
+              e.extconfig::pg_catalog.regclass[], e.extcondition)
 FROM pg_extension e WHERE e.extname = ext
 $$;
 

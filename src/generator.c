@@ -80,6 +80,27 @@ ulid_generator_next(ulid_generator *gen, int64_t now_ms,
 							   random, out);
 }
 
+void
+ulid_generator_raise(ulid_generator *gen, int64_t floor_ms, random_source random)
+{
+	uint8_t		fresh[ULID_RANDOM_BYTES];
+
+	if (gen->started && ulid_generator_last_ms(gen) > floor_ms)
+		return;
+	if (floor_ms >= ULID_MAX_UNIX_MS)
+	{
+		/* nothing above it: the next id overflows */
+		gen->hi = ((uint64_t) ULID_MAX_UNIX_MS << 16) | RANDOM_HI_MASK;
+		gen->lo = UINT64_MAX;
+	}
+	else
+	{
+		random(fresh, sizeof(fresh));
+		ulid_words((uint64_t) (floor_ms < 0 ? 0 : floor_ms + 1), fresh, &gen->hi, &gen->lo);
+	}
+	gen->started = true;
+}
+
 gen_status
 ulid_generator_at(ulid_generator *gen, int64_t ms,
 				  random_source random, uint8_t out[ULID_BYTES])
@@ -114,6 +135,23 @@ ulid_flake_retry_ms(const ulid_flake_generator *gen, int64_t now_unix_ms,
 
 	*wait = now_unix_ms >= last_unix_ms;
 	return last_unix_ms + 1;
+}
+
+void
+ulid_flake_generator_raise(ulid_flake_generator *gen, int64_t floor_unix_ms,
+						   flake_layout layout)
+{
+	int64_t		floor_ms;
+
+	if (floor_unix_ms < ULID_FLAKE_EPOCH_UNIX_MS)
+		return;					/* no Ulid-Flake lies at or below it */
+	if (!ulid_flake_ms_from_unix(floor_unix_ms, &floor_ms))
+		floor_ms = ULID_FLAKE_MAX_MS;
+	if (gen->started && gen->ms > floor_ms)
+		return;
+	gen->started = true;
+	gen->ms = floor_ms;
+	gen->randomness = ULID_FLAKE_RANDOM_MAX(layout);
 }
 
 /* bit 63 marks a started generator; below it the ms and the random field */

@@ -72,6 +72,16 @@ extern gen_status ulid_generator_at(ulid_generator *gen, int64_t ms,
 									random_source random,
 									uint8_t out[ULID_BYTES]);
 
+/*
+ * Make every later id greater than every ULID at or below Unix millisecond
+ * floor_ms (a high-water mark read back after a restart): a generator whose
+ * last id is at or below it continues as if it had just generated an id at
+ * floor_ms + 1, with fresh randomness.  A generator already above it is left
+ * as it is.
+ */
+extern void ulid_generator_raise(ulid_generator *gen, int64_t floor_ms,
+								 random_source random);
+
 /* A ULID from a time and ten random bytes (no state, no range check). */
 extern void ulid_from_time_and_random(uint64_t unix_ms,
 									  const uint8_t randomness[ULID_RANDOM_BYTES],
@@ -147,6 +157,15 @@ extern int64_t ulid_flake_retry_ms(const ulid_flake_generator *gen,
  */
 extern uint64_t ulid_flake_generator_pack(const ulid_flake_generator *gen);
 extern void ulid_flake_generator_unpack(uint64_t packed, ulid_flake_generator *gen);
+
+/*
+ * As ulid_generator_raise, for a Ulid-Flake generator of a layout: a last id
+ * at or below Unix millisecond floor_unix_ms becomes the last id that
+ * millisecond can hold, so that the next one is in a later millisecond.
+ */
+extern void ulid_flake_generator_raise(ulid_flake_generator *gen,
+									   int64_t floor_unix_ms,
+									   flake_layout layout);
 
 /* Unix ms to the flake's time field; false when out of range. */
 extern bool ulid_flake_ms_from_unix(int64_t unix_ms, int64_t *flake_ms);

@@ -43,8 +43,18 @@ extern int	ulid_flake_overflow_setting;
  * library is loaded into any backend.
  */
 extern pg_atomic_uint64 *flake_shared_state(flake_layout layout);
-extern gen_status shared_ulid_next(int64 now_ms, uint8_t out[ULID_BYTES]);
+extern gen_status shared_ulid_next(Oid fn_oid, int64 now_ms, uint8_t out[ULID_BYTES]);
 extern void reserve_shared_state(void);
+
+/*
+ * The high-water mark of the server-wide generators (shared_state.c).  A
+ * generator first checks that it may write (not read-only, not parallel),
+ * then hands out an id only when covered_by_mark(); when that returns false
+ * it has moved the mark and the id must be computed again.  fn_oid is the
+ * generator's: the mark's sequence is in its schema.
+ */
+extern void check_server_wide_generation(Oid fn_oid);
+extern bool covered_by_mark(Oid fn_oid, int64 unix_ms);
 
 /* Random bytes from this process's pg_strong_random batch. */
 extern void ulid_random_fill(uint8_t *buf, size_t len);

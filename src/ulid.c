@@ -724,15 +724,18 @@ ulid_generate_at(PG_FUNCTION_ARGS)
 
 /*
  * gen_monotonic_ulid(), as pgx_ulid's: one generator for the whole server,
- * so an id is greater than every id generated before it in any session.
+ * so an id is greater than every id generated before it in any session,
+ * and, through the database's high-water mark, before a restart.
  */
 PG_FUNCTION_INFO_V1(ulid_generate_shared);
 Datum
 ulid_generate_shared(PG_FUNCTION_ARGS)
 {
-	int64		now_ms = ulid_clock_now_ms();
+	int64		now_ms;
 	pg_ulid    *result = new_ulid();
 
-	check_generated(shared_ulid_next(now_ms, result->data), now_ms);
+	check_server_wide_generation(fcinfo->flinfo->fn_oid);
+	now_ms = ulid_clock_now_ms();
+	check_generated(shared_ulid_next(fcinfo->flinfo->fn_oid, now_ms, result->data), now_ms);
 	PG_RETURN_ULID_P(result);
 }

@@ -264,7 +264,9 @@ report_generator_past_end(void)
  * shared_state.c), applying the settings: the increment's entropy, and on
  * overflow either wait for the next millisecond or raise an error.  The new
  * state is committed with compare-and-swap, so no two sessions ever hand
- * out the same id and every id is greater than the one before it.
+ * out the same id and every id is greater than the one before it; and only
+ * once the database's high-water mark covers it, so that this holds across
+ * a restart too.
  *
  * After an overflow the next try is for the millisecond after the last
  * id's.  Whether that means waiting is decided on the real clock: when it
@@ -275,10 +277,10 @@ report_generator_past_end(void)
  * set back.
  */
 static int64
-generate_monotonic(flake_layout layout, int node_id)
+generate_monotonic(Oid fn_oid, flake_layout layout, int node_id)
 {
 	int			entropy_bytes = ulid_flake_entropy_bytes_setting;
-	pg_atomic_uint64 *shared = flake_shared_state(layout);
+	pg_atomic_uint64 *shared;
 	int64		not_before_ms = 0;	/* see GEN_OVERFLOW below */
 
 	if (layout == FLAKE_SCALABLE && entropy_bytes > 1)
@@ -288,6 +290,8 @@ generate_monotonic(flake_layout layout, int node_id)
 						entropy_bytes),
 				 errdetail("The scalable layout has 15 random bits: increments of up to 65535 would fill a millisecond with one id or two."),
 				 errhint("Use ulid.flake_entropy_bytes = 1 for ulid_flake_generate_scalable().")));
+	check_server_wide_generation(fn_oid);
+	shared = flake_shared_state(layout);
 
 	for (;;)
 	{
@@ -303,6 +307,8 @@ generate_monotonic(flake_layout layout, int node_id)
 										  node_id, ulid_random_fill, &out))
 		{
 			case GEN_OK:
+				if (!covered_by_mark(fn_oid, gen.ms + ULID_FLAKE_EPOCH_UNIX_MS))
+					break;		/* the mark moved: again */
 				if (pg_atomic_compare_exchange_u64(shared, &seen,
 												   ulid_flake_generator_pack(&gen)))
 					return (int64) out;
@@ -327,7 +333,7 @@ PG_FUNCTION_INFO_V1(ulid_flake_generate);
 Datum
 ulid_flake_generate(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT64(generate_monotonic(FLAKE_STANDALONE, 0));
+	PG_RETURN_INT64(generate_monotonic(fcinfo->flinfo->fn_oid, FLAKE_STANDALONE, 0));
 }
 
 PG_FUNCTION_INFO_V1(ulid_flake_generate_scalable);
@@ -350,5 +356,5 @@ ulid_flake_generate_scalable(PG_FUNCTION_ARGS)
 					 errmsg("ulid.flake_node_id is not set"),
 					 errhint("Give each writer node its own id from 0 to 31, e.g. ALTER SYSTEM SET ulid.flake_node_id = 7, or pass it: ulid_flake_generate_scalable(7).")));
 	}
-	PG_RETURN_INT64(generate_monotonic(FLAKE_SCALABLE, node_id));
+	PG_RETURN_INT64(generate_monotonic(fcinfo->flinfo->fn_oid, FLAKE_SCALABLE, node_id));
 }

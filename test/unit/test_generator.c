@@ -370,6 +370,63 @@ test_at(void)
 			   GEN_TIME_OUT_OF_RANGE, "flake at: before 2024 is out of range");
 }
 
+/*
+ * Raising a generator to a high-water mark read back after a restart: the
+ * next id is above every id at or below the mark, whatever the clock says;
+ * a generator already above it is left alone.
+ */
+static void
+test_raise(void)
+{
+	ulid_generator ugen = {0};
+	ulid_flake_generator fgen = {0};
+	uint8_t		out[ULID_BYTES],
+				fresh[ULID_RANDOM_BYTES] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xF0};
+	uint64_t	fout = 0;
+	int64_t		mark = ULID_FLAKE_EPOCH_UNIX_MS + 90000;
+	gen_status	status;
+	bool		wait = true;
+
+	fake_queue(fresh, sizeof(fresh));
+	ulid_generator_raise(&ugen, 5000, fake_random);
+	fake_queue(NULL, 0);
+	status = ulid_generator_next(&ugen, 1000, fake_random, out);
+	unit_check(status == GEN_OK && load_be(out, 6) == 5001 && out[15] == 0xF1,
+			   "ulid raise: with the clock behind, the next id is the mark + 1 ms (%llu), fresh + 1",
+			   (unsigned long long) load_be(out, 6));
+	fake_queue(fresh, sizeof(fresh));
+	ulid_generator_raise(&ugen, 4000, fake_random);
+	unit_check(fake_pos == 0 && ulid_generator_next(&ugen, 1000, fake_random, out) == GEN_OK &&
+			   load_be(out, 6) == 5001 && out[15] == 0xF2,
+			   "ulid raise: a mark below the last id changes nothing");
+	ulid_generator_raise(&ugen, ULID_MAX_UNIX_MS, fake_random);
+	unit_check(ulid_generator_next(&ugen, 1000, fake_random, out) == GEN_OVERFLOW,
+			   "ulid raise: a mark at the last millisecond leaves no id above it");
+
+	ulid_flake_generator_raise(&fgen, ULID_FLAKE_EPOCH_UNIX_MS - 1, FLAKE_STANDALONE);
+	unit_check(!fgen.started, "flake raise: a mark before 2024 covers no Ulid-Flake");
+	ulid_flake_generator_raise(&fgen, mark, FLAKE_STANDALONE);
+	fake_queue(fresh, 1);
+	unit_check(ulid_flake_generator_next(&fgen, mark - 3600000, FLAKE_STANDALONE, 1, 0,
+										 fake_random, &fout) == GEN_OVERFLOW,
+			   "flake raise: the mark's millisecond is full");
+	fake_queue(fresh, 3);
+	status = ulid_flake_generator_next(&fgen, ulid_flake_retry_ms(&fgen, mark - 3600000, &wait),
+									   FLAKE_STANDALONE, 1, 0, fake_random, &fout);
+	unit_check(status == GEN_OK && !wait && (int64_t) (fout >> 20) == 90001,
+			   "flake raise: with the clock an hour behind, the next id is at the mark + 1 ms (%lld)",
+			   (long long) (fout >> 20));
+	ulid_flake_generator_raise(&fgen, mark - 10, FLAKE_STANDALONE);
+	unit_check(fgen.ms == 90001, "flake raise: a mark below the last id changes nothing");
+	fgen.started = false;
+	ulid_flake_generator_raise(&fgen, mark, FLAKE_SCALABLE);
+	unit_check(fgen.ms == 90000 && fgen.randomness == (1u << 15) - 1,
+			   "flake raise: the scalable layout's field is 15 bits");
+	ulid_flake_generator_raise(&fgen, INT64_MAX, FLAKE_STANDALONE);
+	unit_check(fgen.ms == ULID_FLAKE_MAX_MS && fgen.randomness == (1u << 20) - 1,
+			   "flake raise: a mark past 2302 leaves the generator at its last id");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -381,5 +438,6 @@ main(int argc, char **argv)
 	test_flake_pack();
 	test_flake_retry();
 	test_at();
+	test_raise();
 	return unit_done();
 }

@@ -1,4 +1,4 @@
-/* ulid--0.4.0.sql */
+/* ulid--0.5.0.sql */
 
 -- complain if script is sourced in psql, rather than via CREATE EXTENSION
 \echo Use "CREATE EXTENSION ulid" to load this file. \quit
@@ -188,11 +188,27 @@ CREATE FUNCTION ulid_generate(pg_catalog.timestamptz) RETURNS ulid
 CREATE FUNCTION gen_ulid() RETURNS ulid
 	AS 'MODULE_PATHNAME', 'ulid_generate_random' LANGUAGE C VOLATILE PARALLEL SAFE;
 CREATE FUNCTION gen_monotonic_ulid() RETURNS ulid
-	AS 'MODULE_PATHNAME', 'ulid_generate_shared' LANGUAGE C VOLATILE PARALLEL SAFE;
+	AS 'MODULE_PATHNAME', 'ulid_generate_shared' LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION ulid_generate() IS 'new ulid, strictly increasing within this session';
 COMMENT ON FUNCTION ulid_generate_random() IS 'new ulid with 80 fresh random bits';
 COMMENT ON FUNCTION gen_monotonic_ulid() IS 'new ulid, strictly increasing across the server (as pgx_ulid''s)';
 COMMENT ON FUNCTION ulid_generate(pg_catalog.timestamptz) IS 'new ulid for the given time; strictly increasing within this session while the same millisecond is asked for';
+
+--
+-- The server-wide generators (gen_monotonic_ulid, ulid_flake_generate and
+-- ulid_flake_generate_scalable) keep their state in shared memory, and in
+-- this sequence a high-water mark: a Unix millisecond at or above every id
+-- they gave out in this database, logged ahead and flushed before use, so
+-- that after a restart, a crash or a failover they continue above it,
+-- whatever the clock says.  They write it as its owner; like nextval(),
+-- they are PARALLEL UNSAFE and refused in read-only transactions.  pg_dump
+-- keeps its value (a configuration sequence), and the role that creates the
+-- extension may set it, so that its restores can.
+--
+CREATE SEQUENCE ulid_high_water_mark AS pg_catalog.int8 MINVALUE 0 START 0 NO CYCLE;
+COMMENT ON SEQUENCE ulid_high_water_mark IS 'server-wide ulid generators: a Unix millisecond at or above every id they gave out in this database';
+SELECT pg_catalog.pg_extension_config_dump('@extschema@.ulid_high_water_mark', '');
+GRANT SELECT, UPDATE ON SEQUENCE ulid_high_water_mark TO @extowner@;
 
 --
 -- ulid_flake: a non-negative int8 with a base32 text form.  Functions whose
@@ -337,13 +353,13 @@ CREATE CAST (ulid_flake AS pg_catalog.timestamptz) WITH FUNCTION ulid_flake_time
 CREATE CAST (pg_catalog.timestamptz AS ulid_flake) WITH FUNCTION ulid_flake_lower(pg_catalog.timestamptz);
 
 CREATE FUNCTION ulid_flake_generate() RETURNS ulid_flake
-	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL UNSAFE;
 CREATE FUNCTION ulid_flake_generate(pg_catalog.timestamptz) RETURNS ulid_flake
 	AS 'MODULE_PATHNAME', 'ulid_flake_generate_at' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 CREATE FUNCTION ulid_flake_generate_scalable() RETURNS ulid_flake
-	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL UNSAFE;
 CREATE FUNCTION ulid_flake_generate_scalable(node_id pg_catalog.int4) RETURNS ulid_flake
-	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
 COMMENT ON FUNCTION ulid_flake_generate() IS 'new ulid_flake (stand-alone layout), strictly increasing across the server';
 COMMENT ON FUNCTION ulid_flake_generate(pg_catalog.timestamptz) IS 'new ulid_flake for the given time; strictly increasing within this session while the same millisecond is asked for';
 COMMENT ON FUNCTION ulid_flake_generate_scalable() IS 'new ulid_flake (scalable layout) for node ulid.flake_node_id, strictly increasing across the server';
