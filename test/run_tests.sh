@@ -216,6 +216,9 @@ run_tap flake_server test/suites/flake_server.sh
 echo "== the ulid_flake generators under a clock that stands still, then steps back (libfaketime)"
 requires clock_steps "libfaketime is not installed: run 'sudo apt-get install libfaketime'" \
 	compgen -G '/usr/lib/*/faketime/libfaketime.so.1' && run_tap clock_steps test/suites/clock_steps.sh
+echo "== the high-water mark: restarts, kill -9 under 8 writers, a promoted standby, dump and pg_upgrade, the clock behind (libfaketime)"
+requires high_water_mark "libfaketime is not installed: run 'sudo apt-get install libfaketime'" \
+	compgen -G '/usr/lib/*/faketime/libfaketime.so.1' && run_tap high_water_mark test/suites/high_water_mark.sh
 
 echo "== the PGXN distribution, unpacked and tested on its own"
 requires dist "unzip is not installed: run 'sudo apt-get install unzip'" command -v unzip &&

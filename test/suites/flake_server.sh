@@ -181,15 +181,15 @@ check "in postgresql.conf, after a reload: a fresh session generates for node 9"
 
 # 6. a library upgrade without a restart: backends of a library whose
 #    generator state has another layout (here the same sources built with
-#    layout 2) never share it, nor keep one of their own: they refuse, and
+#    layout 3) never share it, nor keep one of their own: they refuse, and
 #    say to restart
 other=$tmp/other
 mkdir -p "$other/src"
 cp src/*.c src/*.h "$other/src/"
 cp Makefile ulid.control ulid--*.sql "$other/"
 make -s -C "$other" PG_CONFIG="$PG_CONFIG" \
-	PG_CPPFLAGS='-DULID_VERSION="\"next\"" -DULID_SHARED_STATE_LAYOUT=2' ulid.so >"$tmp/other.log" 2>&1 ||
-	{ echo "not ok - the library with layout 2 does not build:"; sed 's/^/# /' "$tmp/other.log"; exit 1; }
+	PG_CPPFLAGS='-DULID_VERSION="\"next\"" -DULID_SHARED_STATE_LAYOUT=3' ulid.so >"$tmp/other.log" 2>&1 ||
+	{ echo "not ok - the library with layout 3 does not build:"; sed 's/^/# /' "$tmp/other.log"; exit 1; }
 cp "$other/ulid.so" "$tmp/ulid_next.so"
 chmod 755 "$tmp/ulid_next.so"
 sql -c "CREATE FUNCTION next_flake() RETURNS bigint AS '$tmp/ulid_next.so', 'ulid_flake_generate' LANGUAGE C VOLATILE"
