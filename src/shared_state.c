@@ -48,7 +48,9 @@
 #include "access/parallel.h"
 #include "access/xact.h"
 #include "access/xlog.h"
+#include "catalog/dependency.h"
 #include "catalog/pg_class.h"
+#include "catalog/pg_proc.h"
 #include "miscadmin.h"
 #include "storage/ipc.h"
 #include "storage/lmgr.h"
@@ -462,7 +464,8 @@ missing_mark(Oid namespace)
 }
 
 /*
- * The mark's sequence, in the schema of the generator that was called,
+ * The mark's sequence, the one of the extension of the generator that was
+ * called, in its schema,
  * locked as nextval() locks a sequence (before our LWLock is taken, so that
  * no wait for a heavyweight lock happens under it), and its owner; or
  * InvalidOid, *namespace set, when there is none.
@@ -475,7 +478,10 @@ lock_mark_sequence(Oid fn_oid, Oid *namespace, Oid *owner)
 
 	*namespace = get_func_namespace(fn_oid);
 	sequence = get_relname_relid(MARK_SEQUENCE_NAME, *namespace);
-	if (!OidIsValid(sequence))
+	/* only the extension's own: not a look-alike planted in its schema */
+	if (!OidIsValid(sequence) ||
+		getExtensionOfObject(RelationRelationId, sequence) !=
+		getExtensionOfObject(ProcedureRelationId, fn_oid))
 		return InvalidOid;
 	LockRelationOid(sequence, RowExclusiveLock);
 	tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(sequence));

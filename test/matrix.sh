@@ -53,12 +53,27 @@ EOF
 
 # fetch NAME DIR: the upstream sources of Debian's source package NAME,
 # unpacked into DIR/NAME-VERSION (Debian's patches are not applied; a
-# missing Debian part of the package does not matter)
+# missing Debian part of the package does not matter).  A mirror that does
+# not have the version the source lists name yet (seen: 17.12 listed, its
+# files 404) is asked for the upstream tarball of the minor releases before
+# it, newest first.
 fetch() {
-	local name=$1 dir=$2 orig
+	local name=$1 dir=$2 orig version minor
 	mkdir -p "$dir"
 	(cd "$dir" && APT_CONFIG=$cache/apt/apt.conf apt-get source --download-only -qq "$name")
 	orig=$(ls "$dir"/"${name}"_*.orig.tar.* 2>/dev/null | sort -V | tail -1)
+	if [ -z "$orig" ]; then
+		version=$(APT_CONFIG=$cache/apt/apt.conf apt-cache showsrc "$name" 2>/dev/null |
+			sed -n 's/^Version: \([0-9]*\.[0-9]*\).*/\1/p' | sort -V | tail -1)
+		minor=${version#*.}
+		while [ -n "$version" ] && [ "$minor" -gt 0 ] && [ "$minor" -gt "$((${version#*.} - 5))" ]; do
+			minor=$((minor - 1))
+			orig=$dir/${name}_${version%.*}.$minor.orig.tar.bz2
+			curl -fsS -o "$orig" "$mirror/pool/main/${name:0:1}/$name/$(basename "$orig")" 2>/dev/null && break
+			rm -f "$orig"
+			orig=
+		done
+	fi
 	[ -n "$orig" ] && tar -xf "$orig" -C "$dir"
 }
 

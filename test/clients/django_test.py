@@ -34,23 +34,9 @@ django.setup()
 from django.core.management import call_command
 from django.db import DataError, connection, transaction
 
-from ulidapp.fields import CROCKFORD
 from ulidapp.models import Item
 
-n = 0
-
-
-def check(ok, description):
-    global n
-    n += 1
-    print(f"{'ok' if ok else 'not ok'} {n} - {description}")
-
-
-def ulid_uuid(text):
-    value = 0
-    for ch in text.upper():
-        value = value * 32 + CROCKFORD.index(ch)
-    return uuid.UUID(int=value)
+from tap import check, ulid_uuid
 
 
 def sqlstate(fn):

@@ -38,13 +38,7 @@ def register_ulid(conn):
 # recipe: end
 
 
-n = 0
-
-
-def check(ok, description):
-    global n
-    n += 1
-    print(f"{'ok' if ok else 'not ok'} {n} - {description}")
+from tap import check
 
 
 def sqlstate(fn):

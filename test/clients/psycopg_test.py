@@ -30,13 +30,7 @@ class Ulid(bytes):
     """16 raw bytes that psycopg sends as a binary ulid parameter."""
 
 
-n = 0
-
-
-def check(ok, description):
-    global n
-    n += 1
-    print(f"{'ok' if ok else 'not ok'} {n} - {description}")
+from tap import check
 
 
 def binary_copy(rows, fields):

@@ -13,13 +13,7 @@ import sys
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 readme = open(sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, "README.md")).read()
 section = readme.split("\n## Using it from your application\n", 1)
-n = 0
-
-
-def check(ok, description):
-    global n
-    n += 1
-    print(f"{'ok' if ok else 'not ok'} {n} - {description}")
+from tap import check
 
 
 check(len(section) == 2, 'the README has a section "Using it from your application"')

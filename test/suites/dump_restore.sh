@@ -91,7 +91,7 @@ check "a 0.3.0 dump, with the README's sed: restored at 0.3.0, then ALTER EXTENS
 		psql -X -q -At -v ON_ERROR_STOP=1 -U app_owner -d dump_old_restored 2>&1 >/dev/null
 	   psql -X -q -At -v ON_ERROR_STOP=1 -U app_owner -d dump_old_restored -c "ALTER EXTENSION ulid UPDATE" \
 		-c "SELECT extversion FROM pg_extension WHERE extname = 'ulid'" \
-		-c "SELECT count(*) FROM recent" 2>&1 | paste -sd' ')" "0.4.0 98"
+		-c "SELECT count(*) FROM recent" 2>&1 | paste -sd' ')" "$(make -s print-version) 98"
 "$bindir/pg_dump" -Fp -d dump_old_restored -f "$tmp/new.sql"
 check "... and a dump of it now names the operators in the extension's schema" \
 	"$(grep -o 'OPERATOR(ids\.[^)]*)' "$tmp/new.sql" | sort -u | paste -sd' ')" "OPERATOR(ids.<>) OPERATOR(ids.>) OPERATOR(ids.>=)"

@@ -192,7 +192,9 @@ make -s -C "$other" PG_CONFIG="$PG_CONFIG" \
 	{ echo "not ok - the library with layout 3 does not build:"; sed 's/^/# /' "$tmp/other.log"; exit 1; }
 cp "$other/ulid.so" "$tmp/ulid_next.so"
 chmod 755 "$tmp/ulid_next.so"
-sql -c "CREATE FUNCTION next_flake() RETURNS bigint AS '$tmp/ulid_next.so', 'ulid_flake_generate' LANGUAGE C VOLATILE"
+# (a member of the extension, as the generators are: it keeps their mark)
+sql -c "CREATE FUNCTION next_flake() RETURNS bigint AS '$tmp/ulid_next.so', 'ulid_flake_generate' LANGUAGE C VOLATILE" \
+	-c "ALTER EXTENSION ulid ADD FUNCTION next_flake()"
 refused="ERROR 55000: the server-wide ulid generators are in use by another version of the ulid library HINT: Restart the server after installing a new version of the ulid library."
 restart
 sql -c "SELECT ulid_flake_generate() IS NOT NULL" >/dev/null

@@ -95,6 +95,7 @@ SELECT min(id) AS first, max(fid) AS last, count(*) FILTER (WHERE id < ids.ulid_
 FROM orders;
 SQL
 before=$(fingerprint)
+mark=$(q -c "SELECT ids.ulid_flake_generate() IS NOT NULL" -c "SELECT last_value FROM ids.ulid_high_water_mark" | tail -1)
 versions="PostgreSQL $(q -c 'SHOW server_version')"
 stop "$old_bin" "$tmp/old"
 
@@ -111,6 +112,8 @@ versions="$versions to $(q -c 'SHOW server_version')"
 echo "# $versions"
 
 check "pg_upgrade ran" ok ok
+check "the server-wide generators' high-water mark came through" \
+	"$(q -c "SELECT last_value FROM ids.ulid_high_water_mark")" "$mark"
 after=$(fingerprint)
 while IFS= read -r line; do
 	key=${line%% *}

@@ -102,6 +102,10 @@ CREATE OPERATOR CLASS ulid_hash_ops DEFAULT FOR TYPE ulid USING hash FAMILY ulid
 -- generators: VOLATILE, PARALLEL UNSAFE (pgrx's defaults)
 CREATE FUNCTION gen_monotonic_ulid() RETURNS ulid
 	LANGUAGE c AS '$libdir/ulid', 'ulid_generate_shared';
+-- not pgx_ulid's: what the ulid extension's C function keeps its
+-- high-water mark in (without it, it warns); a member of this extension,
+-- not a configuration sequence, so no dump shows it
+CREATE SEQUENCE ulid_high_water_mark MINVALUE 0 START 0;
 CREATE FUNCTION gen_ulid() RETURNS ulid
 	LANGUAGE c AS '$libdir/ulid', 'ulid_generate_random';
 
