@@ -7,7 +7,8 @@
 # bigserial with 1, 8 and 32 clients, and against the same generators of
 # the previous release (its sources from git history, built and installed
 # into a relocated copy of the server, run as a second cluster with the
-# same settings, its cases interleaved with this one's).  Runs inside
+# same settings, its cases interleaved with this one's; each compared
+# through its ratio to bigserial on its own cluster).  Runs inside
 # test/lib/cluster.sh.
 set -euo pipefail
 seconds=${BENCH_PGBENCH_SECONDS:-30}
@@ -87,10 +88,27 @@ measure() {
 		done
 	done
 }
+# calls CASE...: the CPU cost of a generator alone, 1,000,000 calls in one
+# statement, on this cluster and on the previous release's, interleaved;
+# "calls:function port run ms" lines
+calls() {
+	local run f port ms
+	for run in $(seq 1 "$runs"); do
+		for f in "$@"; do
+			for port in "$PGPORT" ${previous:+"$prev_port"}; do
+				ms=$(psql -X -q -At -p "$port" -d "$db" -c "SET client_min_messages = warning" -c "\\timing on" \
+					-c "SELECT count($f()) FROM generate_series(1, 1000000)" |
+					sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p')
+				echo "calls:$f $port $run $ms" >>"$results"
+			done
+		done
+	done
+}
+calls ulid_flake_generate gen_monotonic_ulid ulid_generate
 measure 2 uuid bigserial ulid ulid_flake
 for clients in 1 8 32; do
 	measure "$clients" bigserial ulid gen_monotonic_ulid ulid_flake \
-		${previous:+previous:gen_monotonic_ulid previous:ulid_flake}
+		${previous:+previous:bigserial previous:gen_monotonic_ulid previous:ulid_flake}
 done
 
 echo
@@ -110,12 +128,20 @@ SELECT m.key, round(m.tps::numeric) AS "median tps",
  WHERE m.clients = 2 AND u.clients = 2 AND b.clients = 2 AND u.key = 'uuid' AND b.key = 'bigserial'
  ORDER BY m.tps DESC;
 \echo The server-wide generators (with their high-water mark) against ulid_generate() (per session), bigserial, and the previous release (${previous:-not built}) on a cluster of its own
+\echo (x bigserial: against bigserial on the same cluster; x previous: that ratio against the same ratio of the previous release, so that what differs between the two clusters cancels out)
 SELECT m.clients, m.key, round(m.tps::numeric) AS "median tps",
        round((m.tps / b.tps)::numeric, 3) AS "x bigserial",
-       round((m.tps / p.tps)::numeric, 3) AS "x previous", m.runs
-  FROM m JOIN m b ON b.clients = m.clients AND b.key = 'bigserial'
+       round(((m.tps / b.tps) / (p.tps / pb.tps))::numeric, 3) AS "x previous", m.runs
+  FROM m JOIN m b ON b.clients = m.clients
+                 AND b.key = CASE WHEN m.key LIKE 'previous:%' THEN 'previous:bigserial' ELSE 'bigserial' END
   LEFT JOIN m p ON p.clients = m.clients AND p.key = 'previous:' || m.key
+  LEFT JOIN m pb ON pb.clients = m.clients AND pb.key = 'previous:bigserial'
  WHERE m.clients IN (1, 8, 32)
  ORDER BY m.clients, m.tps DESC;
+\echo The generators alone: SELECT count(f()) FROM generate_series(1, 1000000), ms, medians (port $PGPORT: this version, $prev_port: the previous release)
+SELECT substr(key, 7) AS function, clients AS port, round(tps::numeric) AS "median ms",
+       round((tps / (SELECT tps FROM m p WHERE p.key = m.key AND p.clients = $prev_port))::numeric, 3) AS "x previous",
+       runs
+  FROM m WHERE key LIKE 'calls:%' ORDER BY 1, 2;
 SQL
 dropdb "$db"
