@@ -36,7 +36,7 @@ from django.db import DataError, connection, transaction
 
 from ulidapp.models import Item
 
-from tap import check, ulid_uuid
+from tap import check, finish, ulid_uuid
 
 
 def sqlstate(fn):
@@ -151,4 +151,4 @@ check(state == "22003", f"a negative int for ulid_flake: SQLSTATE {state}")
 
 call_command("migrate", "ulidapp", "zero", stdout=io.StringIO())
 check(sql("SELECT count(*) FROM pg_class WHERE relname = 'ulidapp_item'") == [0], "migrate ulidapp zero drops the table")
-print(f"1..{n}")
+finish()

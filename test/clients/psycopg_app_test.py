@@ -38,7 +38,7 @@ def register_ulid(conn):
 # recipe: end
 
 
-from tap import check
+from tap import check, finish
 
 
 def sqlstate(fn):
@@ -126,4 +126,4 @@ with psycopg.connect(autocommit=True) as conn:
     state = sqlstate(lambda: conn.execute("INSERT INTO items (name, flake) VALUES ('negative', %s)", (-1,)))
     check(state == "22003", f"a negative int for ulid_flake: SQLSTATE {state}")
     conn.execute("DROP TABLE items")
-print(f"1..{n}")
+finish()

@@ -30,7 +30,7 @@ class Ulid(bytes):
     """16 raw bytes that psycopg sends as a binary ulid parameter."""
 
 
-from tap import check
+from tap import check, finish
 
 
 def binary_copy(rows, fields):
@@ -172,4 +172,4 @@ with psycopg.connect(autocommit=True) as conn:
     check(ids == sorted(ids) and len(set(ids)) == 100, "100 generated ids, increasing, distinct")
     conn.execute("DROP TABLE c, g")
 
-print(f"1..{n}")
+finish()

@@ -72,7 +72,7 @@ class Item(Base):
 # recipe: end
 
 
-from tap import check, ulid_uuid
+from tap import check, finish, ulid_uuid
 
 
 def sqlstate(fn):
@@ -177,4 +177,4 @@ with Session(engine, future=True) as session:
     check(state == "22003", f"a negative int for ulid_flake: SQLSTATE {state}")
 
 Base.metadata.drop_all(engine)
-print(f"1..{n}")
+finish()

@@ -13,6 +13,11 @@ def check(ok, description):
     print(f"{'ok' if ok else 'not ok'} {_checks} - {description}")
 
 
+def finish():
+    """Prints the TAP plan, "1..N" for the N checks made: the last line."""
+    print(f"1..{_checks}")
+
+
 def ulid_uuid(text):
     """The uuid with the 128 bits of a ULID's text."""
     value = 0
