@@ -5,7 +5,11 @@
 -- a condition on its second column alone.  Run only on 18+.
 --
 SELECT ulid_generate() IS NOT NULL AS loaded;
-SELECT module_name, version, file_name FROM pg_get_loaded_modules() WHERE module_name = 'ulid';
+-- The version must be the one ulid.control names (the Makefile builds it from
+-- there), so this file does not change with each release.
+SELECT module_name, file_name,
+       version = (SELECT default_version FROM pg_available_extensions WHERE name = 'ulid') AS version_is_control_default
+  FROM pg_get_loaded_modules() WHERE module_name = 'ulid';
 SELECT opfname, amproc::regproc FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily
  WHERE opfname IN ('ulid_ops', 'ulid_flake_ops') AND amprocnum = 6 ORDER BY 1;
 

@@ -85,8 +85,8 @@ ulid_generator_raise(ulid_generator *gen, int64_t floor_ms, random_source random
 {
 	uint8_t		fresh[ULID_RANDOM_BYTES];
 
-	if (gen->started && ulid_generator_last_ms(gen) > floor_ms)
-		return;
+	if (floor_ms < 0 || (gen->started && ulid_generator_last_ms(gen) > floor_ms))
+		return;					/* no ULID at or below it, or already above */
 	if (floor_ms >= ULID_MAX_UNIX_MS)
 	{
 		/* nothing above it: the next id overflows */
@@ -96,7 +96,7 @@ ulid_generator_raise(ulid_generator *gen, int64_t floor_ms, random_source random
 	else
 	{
 		random(fresh, sizeof(fresh));
-		ulid_words((uint64_t) (floor_ms < 0 ? 0 : floor_ms + 1), fresh, &gen->hi, &gen->lo);
+		ulid_words((uint64_t) floor_ms + 1, fresh, &gen->hi, &gen->lo);
 	}
 	gen->started = true;
 }

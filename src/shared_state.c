@@ -429,6 +429,13 @@ forget_backend_mark(Datum arg, Oid relid)
 		backend_mark_ms = NO_MARK;
 }
 
+/* The hot path: whether an id at unix_ms is under the mark seen. */
+static inline bool
+mark_covers(int64 unix_ms)
+{
+	return unix_ms <= backend_mark_ms;
+}
+
 static void
 remember_backend_mark(Oid sequence, int64 mark_ms)
 {
@@ -464,11 +471,10 @@ missing_mark(Oid namespace)
 }
 
 /*
- * The mark's sequence, the one of the extension of the generator that was
- * called, in its schema,
- * locked as nextval() locks a sequence (before our LWLock is taken, so that
- * no wait for a heavyweight lock happens under it), and its owner; or
- * InvalidOid, *namespace set, when there is none.
+ * The mark's sequence: the member of the called generator's extension of
+ * that name, in its schema.  Locked as nextval() locks a sequence, before
+ * our LWLock is taken, so that no wait for a heavyweight lock happens under
+ * it.  Returns it and sets *owner; InvalidOid when there is none.
  */
 static Oid
 lock_mark_sequence(Oid fn_oid, Oid *namespace, Oid *owner)
@@ -487,11 +493,6 @@ lock_mark_sequence(Oid fn_oid, Oid *namespace, Oid *owner)
 	tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(sequence));
 	if (!HeapTupleIsValid(tuple))
 		return InvalidOid;		/* dropped while we waited */
-	if (((Form_pg_class) GETSTRUCT(tuple))->relkind != RELKIND_SEQUENCE)
-		ereport(ERROR,
-				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
-				 errmsg("\"%s.%s\" is not a sequence",
-						get_namespace_name(*namespace), MARK_SEQUENCE_NAME)));
 	*owner = ((Form_pg_class) GETSTRUCT(tuple))->relowner;
 	ReleaseSysCache(tuple);
 	return sequence;
@@ -511,9 +512,13 @@ read_mark(Oid sequence)
 	return fcinfo->isnull ? NO_MARK : DatumGetInt64(value);
 }
 
-/* Every generator of a database above Unix millisecond floor_ms. */
+/*
+ * Every generator of a database above Unix millisecond floor_ms.  Under the
+ * LWLock, not under a spinlock: the randomness a raised ULID generator
+ * needs is drawn here, before its spinlock is taken.
+ */
 static void
-raise_generators(DatabaseState *db, int64 floor_ms, const uint8_t fresh[ULID_RANDOM_BYTES])
+raise_generators(DatabaseState *db, int64 floor_ms)
 {
 	for (int layout = 0; layout < 2; layout++)
 	{
@@ -529,10 +534,11 @@ raise_generators(DatabaseState *db, int64 floor_ms, const uint8_t fresh[ULID_RAN
 		} while (!pg_atomic_compare_exchange_u64(flake, &seen,
 												 ulid_flake_generator_pack(&gen)));
 	}
-	memcpy(predrawn, fresh, sizeof(predrawn));
+	ulid_random_fill(predrawn, sizeof(predrawn));
 	SpinLockAcquire(&db->ulid_lock);
 	ulid_generator_raise(&db->ulid, floor_ms, predrawn_random);
 	SpinLockRelease(&db->ulid_lock);
+	explicit_bzero(predrawn, sizeof(predrawn));
 }
 
 /*
@@ -558,12 +564,11 @@ covered_by_mark(Oid fn_oid, int64 unix_ms)
 	Oid			owner;
 	Oid			save_user;
 	int			save_context;
-	uint8_t		fresh[ULID_RANDOM_BYTES];
 	int64		durable;
 	int64		mark;
 	XLogRecPtr	lsn;
 
-	if (unix_ms <= backend_mark_ms)
+	if (mark_covers(unix_ms))
 		return true;
 
 	db = database_state();
@@ -573,7 +578,6 @@ covered_by_mark(Oid fn_oid, int64 unix_ms)
 		missing_mark(namespace);
 		return true;
 	}
-	ulid_random_fill(fresh, sizeof(fresh));
 	GetUserIdAndSecContext(&save_user, &save_context);
 	SetUserIdAndSecContext(owner, save_context | SECURITY_LOCAL_USERID_CHANGE |
 						   SECURITY_RESTRICTED_OPERATION);
@@ -587,7 +591,7 @@ covered_by_mark(Oid fn_oid, int64 unix_ms)
 	}
 	if (durable > db->mark_ms)
 	{
-		raise_generators(db, durable, fresh);
+		raise_generators(db, durable);
 		db->mark_ms = durable;
 	}
 	if (durable < Max(unix_ms, db->mark_ms))
@@ -601,7 +605,6 @@ covered_by_mark(Oid fn_oid, int64 unix_ms)
 	lsn = db->mark_lsn;
 	LWLockRelease(&shared_state->lock);
 	SetUserIdAndSecContext(save_user, save_context);
-	explicit_bzero(fresh, sizeof(fresh));
 
 	/* durable before any id under it is handed out */
 	if (!XLogRecPtrIsInvalid(lsn))
@@ -619,20 +622,23 @@ shared_ulid_next(Oid fn_oid, int64 now_ms, uint8_t out[ULID_BYTES])
 	for (;;)
 	{
 		ulid_generator next;
+		int64		id_ms;
 
 		ulid_random_fill(predrawn, sizeof(predrawn));
 		SpinLockAcquire(&db->ulid_lock);
 		next = db->ulid;
 		status = ulid_generator_next(&next, now_ms, predrawn_random, out);
-		if (status != GEN_OK || (int64) load_be(out, 6) <= backend_mark_ms)
+		id_ms = (int64) load_be(out, 6);
+		if (status != GEN_OK || mark_covers(id_ms))
 		{
 			if (status == GEN_OK)
 				db->ulid = next;
 			SpinLockRelease(&db->ulid_lock);
 			break;
 		}
+		/* covered_by_mark() takes locks: not under the spinlock */
 		SpinLockRelease(&db->ulid_lock);
-		covered_by_mark(fn_oid, (int64) load_be(out, 6));
+		covered_by_mark(fn_oid, id_ms);
 	}
 	explicit_bzero(predrawn, sizeof(predrawn));
 	return status;

@@ -387,6 +387,8 @@ test_raise(void)
 	gen_status	status;
 	bool		wait = true;
 
+	ulid_generator_raise(&ugen, -1, fake_random);
+	unit_check(!ugen.started, "ulid raise: a mark below 0 covers no ULID");
 	fake_queue(fresh, sizeof(fresh));
 	ulid_generator_raise(&ugen, 5000, fake_random);
 	fake_queue(NULL, 0);
