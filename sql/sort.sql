@@ -242,5 +242,58 @@ SELECT count(*) AS ids,
 	   (SELECT array_agg(id::text ORDER BY id::text COLLATE "C") FROM flake_sorted) AS same_as_text_order
   FROM flake_sorted;
 
-DROP TABLE sorted, shuffled, flake_sorted;
+-- 17. Past the estimate of distinct keys (163,840 ids, held in memory), a
+-- leaner converter keys the ids no anchor concerns; any other id must still
+-- be keyed as before.  Each case is sorted alone, in the order inserted.
+SET work_mem = '64MB';
+CREATE TABLE late (id ulid);
+CREATE FUNCTION pg_temp.late_misplaced() RETURNS bigint LANGUAGE sql AS $$
+	SELECT count(*) FROM
+		(SELECT id, row_number() OVER (ORDER BY id) AS n FROM late) a
+	JOIN (SELECT id, row_number() OVER (ORDER BY id::bytea) AS n FROM late) b USING (n)
+	WHERE a.id::bytea <> b.id::bytea
+$$;
+-- a) The sample stops anchoring (1,100 ids, one per millisecond), 200,000
+-- more ids one per millisecond, then ids of the first milliseconds below and
+-- above their anchors and far from them, and runs in new milliseconds.
+INSERT INTO late
+SELECT pg_temp.id(to_hex(1722000000000 + ms), lpad(to_hex(ms), 8, '0') || lpad(to_hex(r), 12, '0'))
+  FROM (SELECT 1 AS phase, ms, 1000000 AS r FROM generate_series(0, 1099) ms
+		UNION ALL
+		SELECT 2, 2000 + ms, 1000000 FROM generate_series(0, 199999) ms
+		UNION ALL
+		SELECT 3, ms, 1000000 + d FROM generate_series(0, 1099, 3) ms,
+			   unnest(ARRAY[-1, 1, -70000, 70000, -600000, 600000, -1000000]) d
+		UNION ALL
+		SELECT 4, 300000 + ms, 5000 + i FROM generate_series(0, 9) ms, generate_series(0, 299) i) p
+ ORDER BY phase, ms, r;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS anchoring_stopped_misplaced FROM late;
+-- b) Uuids converted to ulid (kept outside the window, before and after
+-- it), and a run in the window whose ids come before and after the estimate
+-- ends: too few to end the sample, so anchoring goes on.
+TRUNCATE late;
+INSERT INTO late
+SELECT CASE WHEN i % 1000 < 2 THEN pg_temp.id('0190a1b2c3d4', to_hex(1000000 + i / 1000 * 7 + i % 1000 * 3))
+			WHEN i % 2 = 0 THEN ('000' || substr(md5(i::text), 4))::uuid::ulid
+			ELSE ('f' || substr(md5(i::text), 2))::uuid::ulid END
+  FROM generate_series(1, 200000) i
+ ORDER BY i;
+SELECT count(*) AS ids,
+	   count(*) FILTER (WHERE substr(id::bytea, 1, 6) = '\x0190a1b2c3d4'::bytea) AS in_window,
+	   pg_temp.late_misplaced() AS mostly_outside_window_misplaced FROM late;
+-- c) Runs of 2 ids in 140,000 milliseconds: anchoring goes on until the
+-- table (a quarter of work_mem, 4 MB at most: 131,072 anchors) is full, after the
+-- estimate; then ids of the first milliseconds around their anchors.
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id(to_hex(1723000000000 + ms), lpad(to_hex(ms), 8, '0') || lpad(to_hex(r), 12, '0'))
+  FROM (SELECT 1 AS phase, ms, 1000000 + i AS r FROM generate_series(0, 139999) ms, generate_series(0, 1) i
+		UNION ALL
+		SELECT 2, ms, 1000000 + d FROM generate_series(0, 139999, 41) ms,
+			   unnest(ARRAY[-1, 2, -70000, 70000, -600000, 600000, -1000000]) d) p
+ ORDER BY phase, ms, r;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS table_full_late_misplaced FROM late;
+RESET work_mem;
+
+DROP TABLE sorted, shuffled, flake_sorted, late;
 DROP EXTENSION amcheck;
