@@ -108,20 +108,25 @@ SELECT pg_temp.id(t, lpad(to_hex(high), 4, '0') || lpad(to_hex(lo), 16, '0')), '
  ORDER BY t, pos;
 
 -- 8. Anchoring stops: the first 1,100 ids are one per millisecond, with
--- high randomness (no runs: anchoring stops after 1,024), then ids of those
--- very milliseconds just below and above their anchors and far from them,
--- which must still be keyed from the anchors, and runs of 300 in new
--- milliseconds, which get no anchors.
-INSERT INTO sorted
-SELECT pg_temp.id(to_hex(1720000000000 + ms), 'f0' || lpad(to_hex(ms), 6, '0') || lpad(to_hex(r), 12, '0')),
-	   'anchoring stops'
-  FROM (SELECT 1 AS phase, ms, 1000000 AS r FROM generate_series(0, 1099) ms
-		UNION ALL
-		SELECT 2, ms, 1000000 + d FROM generate_series(0, 1099, 7) ms,
-			   unnest(ARRAY[-1, 1, -70000, 70000, -600000, 600000, -1000000]) d
-		UNION ALL
-		SELECT 3, 2000 + ms, 5000 + i FROM generate_series(0, 9) ms, generate_series(0, 299) i) p
- ORDER BY phase, ms, r;
+-- high randomness (no runs: anchoring stops after 1,024), then (past as
+-- many more ids one per millisecond as filler says) ids of those very
+-- milliseconds just below and above their anchors and far from them, every
+-- step-th, which must still be keyed from the anchors, and runs of 300 in
+-- new milliseconds, which get no anchors.
+CREATE FUNCTION pg_temp.anchoring_stops(t0 int8, high text, filler int, step int)
+	RETURNS SETOF ulid LANGUAGE sql AS $$
+	SELECT pg_temp.id(to_hex(t0 + ms), high || lpad(to_hex(ms), 6, '0') || lpad(to_hex(r), 12, '0'))
+	  FROM (SELECT 1 AS phase, ms, 1000000 AS r FROM generate_series(0, 1099) ms
+			UNION ALL
+			SELECT 2, 2000 + ms, 1000000 FROM generate_series(0, filler - 1) ms
+			UNION ALL
+			SELECT 3, ms, 1000000 + d FROM generate_series(0, 1099, step) ms,
+				   unnest(ARRAY[-1, 1, -70000, 70000, -600000, 600000, -1000000]) d
+			UNION ALL
+			SELECT 4, 2000 + filler + ms, 5000 + i FROM generate_series(0, 9) ms, generate_series(0, 299) i) p
+	 ORDER BY phase, ms, r
+$$;
+INSERT INTO sorted SELECT id, 'anchoring stops' FROM pg_temp.anchoring_stops(1720000000000, 'f0', 0, 7) id;
 INSERT INTO sorted
 SELECT pg_temp.id(to_hex(1720000000000 + ms), '00' || lpad(to_hex(ms), 6, '0') || lpad(to_hex(5), 12, '0')),
 	   'anchoring stops'
@@ -253,20 +258,10 @@ CREATE FUNCTION pg_temp.late_misplaced() RETURNS bigint LANGUAGE sql AS $$
 	JOIN (SELECT id, row_number() OVER (ORDER BY id::bytea) AS n FROM late) b USING (n)
 	WHERE a.id::bytea <> b.id::bytea
 $$;
--- a) The sample stops anchoring (1,100 ids, one per millisecond), 200,000
--- more ids one per millisecond, then ids of the first milliseconds below and
--- above their anchors and far from them, and runs in new milliseconds.
-INSERT INTO late
-SELECT pg_temp.id(to_hex(1722000000000 + ms), lpad(to_hex(ms), 8, '0') || lpad(to_hex(r), 12, '0'))
-  FROM (SELECT 1 AS phase, ms, 1000000 AS r FROM generate_series(0, 1099) ms
-		UNION ALL
-		SELECT 2, 2000 + ms, 1000000 FROM generate_series(0, 199999) ms
-		UNION ALL
-		SELECT 3, ms, 1000000 + d FROM generate_series(0, 1099, 3) ms,
-			   unnest(ARRAY[-1, 1, -70000, 70000, -600000, 600000, -1000000]) d
-		UNION ALL
-		SELECT 4, 300000 + ms, 5000 + i FROM generate_series(0, 9) ms, generate_series(0, 299) i) p
- ORDER BY phase, ms, r;
+-- a) As 8, with 200,000 ids one per millisecond between the sample and the
+-- ids of its milliseconds: the sample stops anchoring, the leaner converter
+-- keys those.
+INSERT INTO late SELECT id FROM pg_temp.anchoring_stops(1722000000000, '00', 200000, 3) id;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS anchoring_stopped_misplaced FROM late;
 -- b) Uuids converted to ulid (kept outside the window, before and after
 -- it), and a run in the window whose ids come before and after the estimate

@@ -10,7 +10,6 @@
  */
 #include "support.h"
 
-#include "common/hashfn.h"
 #include "access/xact.h"
 #include "lib/hyperloglog.h"
 #include "miscadmin.h"
@@ -443,9 +442,9 @@ outside_window_key(uint64 high, int64 time_field)
 /*
  * The hash of a key for the estimate of distinct keys: murmur3's 64-bit
  * finalizer.  Core's uuid folds its key to 32 bits first, which is fine for
- * random bytes; keys of the window keep the millisecond and the randomness
- * in separate bits, and folded, ids of different milliseconds collide (ids
- * one per millisecond were estimated at one key in ten).
+ * random bytes; folded, keys of the window that differ in their millisecond
+ * but share their last bits (anchored runs) collide: 163,840 distinct keys
+ * were estimated at 16,807 to 78,914, and the estimate never ended.
  */
 static inline uint32
 key_hash(uint64 key)

@@ -64,6 +64,10 @@ if [ "$what" = test ]; then
 	# clock steps under a fake clock
 	ls /usr/lib/*/faketime/libfaketime.so.1 >/dev/null 2>&1 || want+=(libfaketime)
 fi
+# the sort benchmark counted in instructions
+if [ "$what" = bench ]; then
+	command -v valgrind >/dev/null 2>&1 || want+=(valgrind)
+fi
 
 missing=("${need[@]}" "${want[@]}")
 if [ ${#missing[@]} -gt 0 ] && [ -z "$no_install" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -10,7 +10,9 @@
 #   BENCH_SORT_SIZES (500000,5000000)  rows sorted, each size in turn
 #   BENCH_SORT_RUNS (3)        runs of each sort case
 #   BENCH_PGBENCH_SECONDS (30), BENCH_PGBENCH_RUNS (3)
-#   BENCH_ONLY                 one of: generate, query, sort, pgbench
+#   BENCH_INSTRUCTION_ROWS (500000)  ids of each sort counted in instructions
+#   BENCH_ONLY                 one of: generate, query, sort, pgbench,
+#                              sort_instructions
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 test/lib/deps.sh bench
@@ -31,4 +33,6 @@ test/lib/cluster.sh bash -c "
 	[ -z '$only' ] || [ '$only' = query ] && psql -X -f test/tools/bench/bench_query.sql
 	[ -z '$only' ] || [ '$only' = sort ] && PGOPTIONS=\"\$PGOPTIONS $sort_options\" psql -X -f test/tools/bench/bench_sort.sql
 	[ -z '$only' ] || [ '$only' = pgbench ] && test/tools/bench/pgbench.sh
+	# last: it stops the server for single-user backends under valgrind
+	[ -z '$only' ] || [ '$only' = sort_instructions ] && test/tools/bench/sort_instructions.sh
 	true"

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# test/tools/bench/sort_instructions.sh: `make bench BENCH_ONLY=sort_instructions`.
+# Instructions (valgrind --tool=callgrind) that ORDER BY, CREATE INDEX and a
+# merge join of BENCH_INSTRUCTION_ROWS (500,000) ids of each shape execute,
+# in a single-user backend, less those of the same backend doing nothing.
+# A count does not change with what else the machine runs, so it shows the
+# differences of a few tenths of a percent that times on a shared machine
+# cannot resolve (they are not times: cache misses do not count).  Run by
+# bench.sh against its throwaway cluster (PGHOST), which it stops and starts
+# again.
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+command -v valgrind >/dev/null || { echo "valgrind is not installed: run 'sudo apt-get install valgrind'"; exit 1; }
+bindir=$("${PG_CONFIG:-pg_config}" --bindir)
+rows=${BENCH_INSTRUCTION_ROWS:-500000}
+data=$PGHOST/data
+run_as=()
+[ "$(id -u)" = 0 ] && run_as=(runuser -u postgres --)
+out=$(mktemp -d /tmp/ulid-instructions.XXXXXX)
+chmod 777 "$out"
+trap 'rm -rf "$out"' EXIT
+
+# shape, and the ids (as in the sort section, bench_sort.sql), shuffled
+shapes=(
+	"uuid v4 (gen_random_uuid())|SELECT gen_random_uuid() FROM g"
+	"ulid, the uuid v4 values (u::ulid)|SELECT id::ulid FROM i_1"
+	"ulid, 1 per ms|SELECT ulid_generate(b + i * interval '1 ms') FROM g"
+	"ulid, 500 per ms|SELECT ulid_generate(b + (i / 500) * interval '1 ms') FROM g"
+	"ulid, 5000 per ms|SELECT ulid_generate(b + (i / 5000) * interval '1 ms') FROM g"
+	"ulid_generate_random()|SELECT ulid_generate_random() FROM g"
+	"ulid, spread over a year|SELECT ulid_generate(b + i * (interval '365 days' / $rows)) FROM g"
+)
+{
+	echo "SET client_min_messages = warning;"
+	echo "CREATE EXTENSION IF NOT EXISTS ulid;"
+	echo "CREATE TEMP VIEW g AS SELECT i, timestamptz '2026-01-01Z' AS b FROM generate_series(0, $rows - 1) i;"
+	for n in "${!shapes[@]}"; do
+		echo "CREATE UNLOGGED TABLE i_$((n + 1)) AS SELECT id FROM (${shapes[n]#*|}) s(id) ORDER BY random();"
+	done
+	echo "VACUUM ANALYZE;"
+} >"$out/setup.sql"
+psql -X -q -v ON_ERROR_STOP=1 -f "$out/setup.sql"
+"${run_as[@]}" "$bindir/pg_ctl" -D "$data" -m fast -w stop >/dev/null
+
+# instructions of the statements in file $1, in a backend of their own
+instructions() {
+	"${run_as[@]}" valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+		"$bindir/postgres" --single -D "$data" -c work_mem=2GB -c maintenance_work_mem=2GB \
+		-c max_parallel_maintenance_workers=0 -c enable_hashjoin=off -c enable_nestloop=off \
+		postgres <"$1" 2>&1 | sed -n 's/.*Collected : *//p'
+}
+echo "SELECT 1;" >"$out/idle.sql"
+idle=$(instructions "$out/idle.sql")
+
+echo "Instructions (valgrind --tool=callgrind) each statement executed, millions, $rows ids;"
+echo "in parentheses, times those of uuid v4 (the gen_random_uuid() values)"
+echo
+echo "| ids | ORDER BY | CREATE INDEX | merge join |"
+echo "|---|---:|---:|---:|"
+base=()
+for n in "${!shapes[@]}"; do
+	t=i_$((n + 1))
+	row="| ${shapes[n]%%|*} |"
+	statements=("SELECT id FROM $t ORDER BY id OFFSET $rows;"
+		"BEGIN; CREATE INDEX ${t}_id ON $t (id); ROLLBACK;"
+		"SELECT count(*) FROM $t a JOIN $t b ON a.id = b.id;")
+	for op in 0 1 2; do
+		# one statement a line: the single-user backend's input
+		tr ';' '\n' <<<"${statements[op]}" | sed '/^ *$/d; s/$/;/' >"$out/q.sql"
+		count=$(($(instructions "$out/q.sql") - idle))
+		[ "$n" = 0 ] && base[op]=$count
+		row+=$(awk -v c="$count" -v b="${base[op]}" 'BEGIN { printf " %.1f (%.3f×) |", c / 1e6, c / b }')
+	done
+	echo "$row"
+done
+"${run_as[@]}" "$bindir/pg_ctl" -D "$data" -l "$PGHOST/server.log" -o "${ULID_SERVER_OPTS:-}" -w start >/dev/null
