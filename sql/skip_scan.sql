@@ -6,9 +6,11 @@
 --
 SELECT ulid_generate() IS NOT NULL AS loaded;
 -- The version must be the one ulid.control names (the Makefile builds it from
--- there), so this file does not change with each release.
+-- there); printed as such, so this file does not change with each release,
+-- and as it is where it differs.
 SELECT module_name, file_name,
-       version = (SELECT default_version FROM pg_available_extensions WHERE name = 'ulid') AS version_is_control_default
+       CASE WHEN version = (SELECT default_version FROM pg_available_extensions WHERE name = 'ulid')
+            THEN 'default_version of ulid.control' ELSE version END AS version
   FROM pg_get_loaded_modules() WHERE module_name = 'ulid';
 SELECT opfname, amproc::regproc FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily
  WHERE opfname IN ('ulid_ops', 'ulid_flake_ops') AND amprocnum = 6 ORDER BY 1;

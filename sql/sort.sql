@@ -249,8 +249,11 @@ SELECT count(*) AS ids,
 
 -- 17. Past the estimate of distinct keys (163,840 ids, held in memory), a
 -- leaner converter keys the ids no anchor concerns; any other id must still
--- be keyed as before.  Each case is sorted alone, in the order inserted.
+-- be keyed as before.  Each case is sorted alone, in the order inserted,
+-- and says (DEBUG1) after how many ids the leaner converter took over.
 SET work_mem = '64MB';
+SET client_min_messages = debug1;
+SET jit = off;	-- (which would say how long it took)
 CREATE TABLE late (id ulid);
 CREATE FUNCTION pg_temp.late_misplaced() RETURNS bigint LANGUAGE sql AS $$
 	SELECT count(*) FROM
@@ -289,6 +292,8 @@ SELECT pg_temp.id(to_hex(1723000000000 + ms), lpad(to_hex(ms), 8, '0') || lpad(t
  ORDER BY phase, ms, r;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS table_full_late_misplaced FROM late;
 RESET work_mem;
+RESET client_min_messages;
+RESET jit;
 
 DROP TABLE sorted, shuffled, flake_sorted, late;
 DROP EXTENSION amcheck;

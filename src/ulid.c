@@ -533,13 +533,20 @@ ulid_abbrev_convert_unanchored(Datum original, SortSupport ssup)
  * ulid_abbrev_convert_unanchored takes over once the estimate, which it does
  * not feed, is over, where anchoring stopped, or where the sample is not
  * over (ids in the window are then few: most keys are outside it).  Called
- * when either condition changes.
+ * when either changes: at the end of the estimate, and when anchoring stops.
  */
 static void
 use_lean_converter(ulid_sort_state *state)
 {
-	if (!state->estimating && (!state->anchoring || state->sampled < ANCHOR_SAMPLE))
-		state->ssup->abbrev_converter = ulid_abbrev_convert_unanchored;
+	bool		pays = !state->anchoring || state->sampled < ANCHOR_SAMPLE;
+
+	if (state->estimating || !pays ||
+		state->ssup->abbrev_converter == ulid_abbrev_convert_unanchored)
+		return;
+	state->ssup->abbrev_converter = ulid_abbrev_convert_unanchored;
+	/* once a sort; the sort suite shows when */
+	elog(DEBUG1, "ulid sort support: the leaner key converter takes over after " INT64_FORMAT " ids",
+		 state->input_count);
 }
 
 static bool

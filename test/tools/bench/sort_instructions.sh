@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test/tools/bench/sort_instructions.sh: `make bench BENCH_ONLY=sort_instructions`.
 # Instructions (valgrind --tool=callgrind) that ORDER BY, CREATE INDEX and a
-# merge join of BENCH_INSTRUCTION_ROWS (500,000) ids of each shape execute,
+# merge join of BENCH_INSTRUCTION_ROWS (500,000) ids of each shape of the
+# sort benchmark (sort_tables.sql) execute,
 # in a single-user backend, less those of the same backend doing nothing.
 # A count does not change with what else the machine runs, so it shows the
 # differences of a few tenths of a percent that times on a shared machine
@@ -20,26 +21,14 @@ out=$(mktemp -d /tmp/ulid-instructions.XXXXXX)
 chmod 777 "$out"
 trap 'rm -rf "$out"' EXIT
 
-# shape, and the ids (as in the sort section, bench_sort.sql), shuffled
-shapes=(
-	"uuid v4 (gen_random_uuid())|SELECT gen_random_uuid() FROM g"
-	"ulid, the uuid v4 values (u::ulid)|SELECT id::ulid FROM i_1"
-	"ulid, 1 per ms|SELECT ulid_generate(b + i * interval '1 ms') FROM g"
-	"ulid, 500 per ms|SELECT ulid_generate(b + (i / 500) * interval '1 ms') FROM g"
-	"ulid, 5000 per ms|SELECT ulid_generate(b + (i / 5000) * interval '1 ms') FROM g"
-	"ulid_generate_random()|SELECT ulid_generate_random() FROM g"
-	"ulid, spread over a year|SELECT ulid_generate(b + i * (interval '365 days' / $rows)) FROM g"
-)
-{
-	echo "SET client_min_messages = warning;"
-	echo "CREATE EXTENSION IF NOT EXISTS ulid;"
-	echo "CREATE TEMP VIEW g AS SELECT i, timestamptz '2026-01-01Z' AS b FROM generate_series(0, $rows - 1) i;"
-	for n in "${!shapes[@]}"; do
-		echo "CREATE UNLOGGED TABLE i_$((n + 1)) AS SELECT id FROM (${shapes[n]#*|}) s(id) ORDER BY random();"
-	done
-	echo "VACUUM ANALYZE;"
-} >"$out/setup.sql"
-psql -X -q -v ON_ERROR_STOP=1 -f "$out/setup.sql"
+# the tables of the sort benchmarks, at this size: s_<pos>, one a shape
+psql -X -q -v ON_ERROR_STOP=1 >/dev/null <<EOF
+\\i test/tools/bench/prologue.sql
+\\i test/tools/bench/sort_tables.sql
+SELECT pg_temp.make_tables($rows);
+\\copy (SELECT pos, shape FROM shapes WHERE type IN ('uuid', 'ulid') ORDER BY pos) TO '$out/shapes'
+VACUUM ANALYZE;
+EOF
 "${run_as[@]}" "$bindir/pg_ctl" -D "$data" -m fast -w stop >/dev/null
 
 # instructions of the statements in file $1, in a backend of their own
@@ -58,9 +47,9 @@ echo
 echo "| ids | ORDER BY | CREATE INDEX | merge join |"
 echo "|---|---:|---:|---:|"
 base=()
-for n in "${!shapes[@]}"; do
-	t=i_$((n + 1))
-	row="| ${shapes[n]%%|*} |"
+while IFS=$'\t' read -r pos shape; do
+	t=s_$pos
+	row="| $shape |"
 	statements=("SELECT id FROM $t ORDER BY id OFFSET $rows;"
 		"BEGIN; CREATE INDEX ${t}_id ON $t (id); ROLLBACK;"
 		"SELECT count(*) FROM $t a JOIN $t b ON a.id = b.id;")
@@ -68,9 +57,9 @@ for n in "${!shapes[@]}"; do
 		# one statement a line: the single-user backend's input
 		tr ';' '\n' <<<"${statements[op]}" | sed '/^ *$/d; s/$/;/' >"$out/q.sql"
 		count=$(($(instructions "$out/q.sql") - idle))
-		[ "$n" = 0 ] && base[op]=$count
+		[ "$pos" = 1 ] && base[op]=$count
 		row+=$(awk -v c="$count" -v b="${base[op]}" 'BEGIN { printf " %.1f (%.3f×) |", c / 1e6, c / b }')
 	done
 	echo "$row"
-done
+done <"$out/shapes"
 "${run_as[@]}" "$bindir/pg_ctl" -D "$data" -l "$PGHOST/server.log" -o "${ULID_SERVER_OPTS:-}" -w start >/dev/null

@@ -1,0 +1,91 @@
+-- The tables the sort benchmarks sort (bench_sort.sql, and counted in
+-- instructions, sort_instructions.sh): each shape of ids in table s_<pos>
+-- (shuffled, or as the shape says) and o_<pos> (insertion order), made by
+-- pg_temp.make_tables(n); and schema bench, whose operator class sorts
+-- ulid with core's uuid functions.
+
+-- ulid ordered by core's uuid functions (uuid_cmp, uuid_sortsupport)
+CREATE SCHEMA bench;
+CREATE OPERATOR bench.< (LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_lt);
+CREATE OPERATOR bench.<= (LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_le);
+CREATE OPERATOR bench.= (LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_eq, MERGES);
+CREATE OPERATOR bench.>= (LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_ge);
+CREATE OPERATOR bench.> (LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_gt);
+CREATE FUNCTION bench.core_cmp(ulid, ulid) RETURNS int4 AS 'uuid_cmp' LANGUAGE internal IMMUTABLE STRICT;
+CREATE FUNCTION bench.core_sortsupport(internal) RETURNS void AS 'uuid_sortsupport' LANGUAGE internal IMMUTABLE STRICT;
+CREATE OPERATOR CLASS bench.ulid_core_ops FOR TYPE ulid USING btree AS
+	OPERATOR 1 bench.<, OPERATOR 2 bench.<=, OPERATOR 3 bench.=,
+	OPERATOR 4 bench.>=, OPERATOR 5 bench.>,
+	FUNCTION 1 bench.core_cmp(ulid, ulid),
+	FUNCTION 2 bench.core_sortsupport(internal),
+	FUNCTION 4 btequalimage(oid);
+
+-- the shapes: name, type, expression over i in 0 .. n - 1 (insertion order),
+-- the order of the table sorted (random, asc, desc); a NULL expression is
+-- made from another shape's table in make_tables
+CREATE TEMP TABLE shapes (pos int, shape text, type text, expr text, table_order text);
+INSERT INTO shapes VALUES
+	(1, 'uuid v4 (gen_random_uuid())', 'uuid', 'gen_random_uuid()', 'random'),
+	(2, 'uuid v7-like (the 500/ms ulids as uuid)', 'uuid', NULL, 'random'),
+	(3, 'ulid, the uuid v4 values (u::ulid), same order', 'ulid', NULL, 'random'),
+	(4, 'ulid, uuid v7 layout (version, variant; 50 per ms, random)', 'ulid',
+	 'set_byte(set_byte(decode(lpad(to_hex((extract(epoch FROM b) * 1000)::int8 + i / 50), 12, ''0''), ''hex'') || '
+	 'substr(uuid_send(gen_random_uuid()), 7), 6, 112 + (random() * 15)::int), 8, 128 + (random() * 63)::int)::ulid', 'random'),
+	(5, 'ulid, 1 per ms', 'ulid', 'ulid_generate(b + i * interval ''1 ms'')', 'random'),
+	(6, 'ulid, 500 per ms', 'ulid', 'ulid_generate(b + (i / 500) * interval ''1 ms'')', 'random'),
+	(7, 'ulid, 5000 per ms', 'ulid', 'ulid_generate(b + (i / 5000) * interval ''1 ms'')', 'random'),
+	(8, 'ulid_generate_random()', 'ulid', 'ulid_generate_random()', 'random'),
+	(9, 'ulid, spread over a year', 'ulid', 'ulid_generate(b + i * (interval ''365 days'' / n))', 'random'),
+	(10, 'ulid, mixed: half uuid v4 converted, half 500 per ms', 'ulid', NULL, 'random'),
+	(11, 'ulid, 500 per ms, already sorted', 'ulid', NULL, 'asc'),
+	(12, 'ulid, 500 per ms, reverse order', 'ulid', NULL, 'desc'),
+	(13, 'ulid, 1 per ms, each 10 times (a foreign key)', 'ulid', NULL, 'random'),
+	(14, 'ulid_flake, ulid_flake_generate() in bulk', 'ulid_flake', 'ulid_flake_generate()', 'random'),
+	(15, 'bigint (the same ulid_flake values)', 'bigint', NULL, 'random');
+CREATE TEMP TABLE cases AS
+SELECT pos * 2 AS pos, shape, type, '' AS binding FROM shapes
+UNION ALL
+SELECT pos * 2 + 1, shape || ', core''s uuid functions', type, 'bench.' FROM shapes WHERE type = 'ulid';
+
+CREATE FUNCTION pg_temp.make_tables(n int) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+	s record;
+BEGIN
+	-- the shapes made from others come after them
+	FOR s IN SELECT * FROM shapes ORDER BY expr IS NULL, pos LOOP
+		EXECUTE format('DROP TABLE IF EXISTS o_%s, s_%s', s.pos, s.pos);
+		IF s.pos = 2 THEN
+			CREATE UNLOGGED TABLE o_2 AS SELECT id::uuid AS id FROM o_6;
+		ELSIF s.pos = 3 THEN
+			CREATE UNLOGGED TABLE o_3 AS SELECT id::ulid AS id FROM o_1;
+		ELSIF s.pos = 10 THEN
+			CREATE UNLOGGED TABLE o_10 AS
+			SELECT id FROM (SELECT id::ulid AS id FROM o_1 LIMIT n / 2) a
+			UNION ALL SELECT id FROM (SELECT id FROM o_6 LIMIT n - n / 2) b;
+		ELSIF s.pos IN (11, 12) THEN
+			EXECUTE format('CREATE UNLOGGED TABLE o_%s AS SELECT id FROM o_6', s.pos);
+		ELSIF s.pos = 13 THEN
+			CREATE UNLOGGED TABLE o_13 AS
+			SELECT id FROM (SELECT id FROM o_5 LIMIT n / 10) a, generate_series(1, 10);
+		ELSIF s.pos = 15 THEN
+			CREATE UNLOGGED TABLE o_15 AS SELECT id::bigint AS id FROM o_14;
+		ELSE
+			EXECUTE format('CREATE UNLOGGED TABLE o_%s AS SELECT %s AS id '
+						   'FROM generate_series(0, %s - 1) i, '
+						   '(SELECT timestamptz ''2026-01-01Z'' AS b, %s AS n) c', s.pos, s.expr, n, n);
+		END IF;
+		IF s.pos = 3 THEN
+			-- the very values and order of the uuid v4 table
+			CREATE UNLOGGED TABLE s_3 AS SELECT id::ulid AS id FROM s_1;
+		ELSE
+			EXECUTE format('CREATE UNLOGGED TABLE s_%s AS SELECT id FROM o_%s ORDER BY %s', s.pos, s.pos,
+						   CASE s.table_order WHEN 'asc' THEN 'id::bytea' WHEN 'desc' THEN 'id::bytea DESC'
+						   ELSE 'random()' END);
+		END IF;
+		EXECUTE format('ANALYZE o_%s, s_%s', s.pos, s.pos);
+		-- warm the buffer cache
+		EXECUTE format('SELECT count(*) FROM o_%s', s.pos);
+		EXECUTE format('SELECT count(*) FROM s_%s', s.pos);
+	END LOOP;
+END
+$$;
