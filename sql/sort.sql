@@ -247,10 +247,11 @@ SELECT count(*) AS ids,
 	   (SELECT array_agg(id::text ORDER BY id::text COLLATE "C") FROM flake_sorted) AS same_as_text_order
   FROM flake_sorted;
 
--- 17. Past the estimate of distinct keys (163,840 ids, held in memory), a
--- leaner converter keys the ids no anchor concerns; any other id must still
--- be keyed as before.  Each case is sorted alone, in the order inserted,
--- and says (DEBUG1) after how many ids the leaner converter took over.
+-- 17. Past the estimate of distinct keys (10,240 ids where they are
+-- distinct), a leaner converter keys the ids, and leaves some to the first
+-- (the sample, a millisecond that gets an anchor); each id must be keyed as
+-- the first would.  Each case is sorted alone, in the order inserted, and
+-- says (DEBUG1) after how many ids the leaner converter took over.
 SET work_mem = '64MB';
 SET client_min_messages = debug1;
 SET jit = off;	-- (which would say how long it took)
@@ -280,8 +281,10 @@ SELECT count(*) AS ids,
 	   count(*) FILTER (WHERE substr(id::bytea, 1, 6) = '\x0190a1b2c3d4'::bytea) AS in_window,
 	   pg_temp.late_misplaced() AS mostly_outside_window_misplaced FROM late;
 -- c) Runs of 2 ids in 140,000 milliseconds: anchoring goes on until the
--- table (a quarter of work_mem, 4 MB at most: 131,072 anchors) is full, after the
--- estimate; then ids of the first milliseconds around their anchors.
+-- table (a quarter of work_mem, 4 MB at most: 131,072 anchors) is full, long
+-- after the estimate (the leaner converter keys the second id of each
+-- millisecond from its anchor); then ids of the first milliseconds around
+-- their anchors.
 TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id(to_hex(1723000000000 + ms), lpad(to_hex(ms), 8, '0') || lpad(to_hex(r), 12, '0'))

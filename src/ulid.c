@@ -194,19 +194,23 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * as core's (22 bits of randomness against 16).  Among ids in runs over n
  * milliseconds, shuffled, a sample of 1,024 finds about 1024^2 / 2n near an
  * anchor (the birthday bound): 8 at 65,536 milliseconds, as many as the
- * table holds at most.  The last millisecond's anchor is remembered, since
- * ids in insertion order come a millisecond at a time.
+ * table holds at most.  Until the estimate ends, the last millisecond's
+ * anchor is remembered, since ids in insertion order come a millisecond at
+ * a time.
  *
  * Abbreviation is given up by core's rule for uuid: when the keys seen so
  * far are fewer than one per ABBREV_MAX_IDS_PER_KEY ids.  Until then it pays,
  * even with ties: measured on a table of ids 10 times each (one key per 10
  * ids), the sort took 1.25 times as long without abbreviation, and 1.5 times
  * when abbreviation was given up half-way (as 0.3.0 did at two ids per key).
- * Once more than ABBREV_ENOUGH_KEYS keys were seen, the estimate ends, and
- * where anchors are done with, a converter without their work takes over:
- * counted in instructions, the key of an id then costs about what core's
- * costs, not twice as much, so that ids that gain nothing from this key
- * (converted uuids) do not pay for it.
+ * The estimate ends once more than ABBREV_ENOUGH_KEYS keys were seen, as
+ * core's does, or as soon as the keys are as many as half the ids seen
+ * (at 10,240 ids, the first check, on most data).  Then a converter
+ * without the estimate's work takes over, which keeps the look-ups in the
+ * anchor table out of the way of the other ids: counted in instructions,
+ * a key outside the window or of a millisecond without an anchor then
+ * costs about what core's costs, so that ids that gain nothing from this
+ * key (converted uuids, ids one per millisecond) do not pay for it.
  */
 #define KEY_TIME_BITS			40
 #define KEY_RANDOM_BITS			22
@@ -254,13 +258,13 @@ typedef struct ulid_sort_state
 	int			sampled;		/* ids of the window seen, up to ANCHOR_SAMPLE */
 	int			sampled_near;	/* of them, ids near an anchor not equal to it */
 	int			slot_bits;		/* the table has 2^slot_bits slots */
+	uint64		slot_mask;		/* 2^slot_bits - 1 */
 	int			max_slot_bits;
 	int			anchor_count;
 	anchor	   *anchors;		/* NULL until an id is in the window */
 	uint64	   *anchored;		/* once anchoring stopped: a bitmap */
 	int64		last_ms;		/* the millisecond last looked up, or -1 */
 	anchor	   *last_anchor;	/* and its anchor */
-	SortSupport ssup;			/* whose converter use_lean_converter sets */
 } ulid_sort_state;
 
 static int
@@ -287,15 +291,15 @@ ms_hash(int64 unix_ms, int bits)
 }
 
 /* The slot of unix_ms in the table: its own, or the free one it would take. */
-static anchor *
+static inline anchor *
 anchor_probe(ulid_sort_state *state, int64 unix_ms)
 {
-	uint64		mask = (UINT64CONST(1) << state->slot_bits) - 1;
 	uint64		i = ms_hash(unix_ms, state->slot_bits);
 
+	/* (bits 0 to 45 of ms_and_low are the millisecond's) */
 	while (state->anchors[i].ms_and_low >= 0 &&
-		   (state->anchors[i].ms_and_low & ANCHOR_MS_MASK) != unix_ms)
-		i = (i + 1) & mask;
+		   ((uint64) (state->anchors[i].ms_and_low ^ unix_ms) << (64 - 46)) != 0)
+		i = (i + 1) & state->slot_mask;
 	return &state->anchors[i];
 }
 
@@ -309,6 +313,7 @@ anchor_table_resize(ulid_sort_state *state, int slot_bits)
 	state->anchors = MemoryContextAlloc(state->context,
 										sizeof(anchor) * ((size_t) 1 << slot_bits));
 	state->slot_bits = slot_bits;
+	state->slot_mask = ((uint64) 1 << slot_bits) - 1;
 	for (size_t i = 0; i < ((size_t) 1 << slot_bits); i++)
 		state->anchors[i].ms_and_low = -1;
 	for (size_t i = 0; i < old_slots; i++)
@@ -317,8 +322,6 @@ anchor_table_resize(ulid_sort_state *state, int slot_bits)
 	if (old)
 		pfree(old);
 }
-
-static void use_lean_converter(ulid_sort_state *state);
 
 /*
  * Anchoring stops for good.  The milliseconds that have an anchor are marked
@@ -339,17 +342,24 @@ stop_anchoring(ulid_sort_state *state)
 
 			state->anchored[bit / 64] |= UINT64CONST(1) << (bit % 64);
 		}
-	use_lean_converter(state);
+}
+
+/* Once anchoring stopped: whether the millisecond may have an anchor. */
+static inline bool
+marked(ulid_sort_state *state, int64 unix_ms)
+{
+	uint64		bit = ms_hash(unix_ms, ANCHORED_BITS_LOG2);
+
+	return (state->anchored[bit / 64] & (UINT64CONST(1) << (bit % 64))) != 0;
 }
 
 /* Once anchoring stopped: the anchor of a millisecond, or NULL. */
 static inline anchor *
 marked_anchor(ulid_sort_state *state, int64 unix_ms)
 {
-	uint64		bit = ms_hash(unix_ms, ANCHORED_BITS_LOG2);
 	anchor	   *slot;
 
-	if (!(state->anchored[bit / 64] & (UINT64CONST(1) << (bit % 64))))
+	if (!marked(state, unix_ms))
 		return NULL;
 	slot = anchor_probe(state, unix_ms);
 	return slot->ms_and_low >= 0 ? slot : NULL;
@@ -444,7 +454,8 @@ outside_window_key(uint64 high, int64 time_field)
  * finalizer.  Core's uuid folds its key to 32 bits first, which is fine for
  * random bytes; folded, keys of the window that differ in their millisecond
  * but share their last bits (anchored runs) collide: 163,840 distinct keys
- * were estimated at 16,807 to 78,914, and the estimate never ended.
+ * were estimated at 16,807 to 78,914, and an estimate that had to reach
+ * ABBREV_ENOUGH_KEYS never ended.
  */
 static inline uint32
 key_hash(uint64 key)
@@ -500,53 +511,53 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 }
 
 /*
- * The converter once the estimate is over and no millisecond gets an anchor
- * any more: the same keys as ulid_abbrev_convert's, for less work.  It makes
- * no call (an id in the window while anchoring lasts goes on to
- * ulid_abbrev_convert, by a jump), so it saves almost no registers: ids
- * outside the window (converted uuids) and ids of milliseconds without an
- * anchor cost half as many instructions.
+ * ulid_abbrev_convert_lean's key of an id in the window that may have an
+ * anchor: ids of the sample, and of a millisecond that gets its anchor now,
+ * go on to ulid_abbrev_convert (by a jump).  Out of line, so that the other
+ * keys save no registers.
+ */
+static pg_noinline Datum
+lean_anchored_key(Datum original, SortSupport ssup, uint64 high, int64 time_field)
+{
+	ulid_sort_state *state = ssup->ssup_extra;
+	anchor	   *slot;
+	uint64		low;
+
+	if (state->anchoring && state->sampled < ANCHOR_SAMPLE)
+		return ulid_abbrev_convert(original, ssup);
+	slot = anchor_probe(state, (int64) (high >> 16));
+	if (slot->ms_and_low < 0)
+	{
+		if (state->anchoring)
+			return ulid_abbrev_convert(original, ssup);
+		slot = NULL;			/* its bit is another millisecond's */
+	}
+	low = load_be(DatumGetUlidP(original)->data + 8, 8);
+	return UInt64GetDatum(window_key(time_field,
+									 random_field(slot, (high << 48) | (low >> 16), low & 0xFFFF)));
+}
+
+/*
+ * The converter once the estimate is over: the same keys as
+ * ulid_abbrev_convert's, without the count and the estimate.  Ids outside
+ * the window (converted uuids) cost half as many instructions, ids of
+ * milliseconds without an anchor a third.
  */
 static Datum
-ulid_abbrev_convert_unanchored(Datum original, SortSupport ssup)
+ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
 {
 	ulid_sort_state *state = ssup->ssup_extra;
 	const uint8_t *id = DatumGetUlidP(original)->data;
 	uint64		high = load_be(id, 8);
 	int64		unix_ms = (int64) (high >> 16);
 	int64		time_field = unix_ms - state->window_start_ms;
-	uint64		low;
-	uint64		random_top;
 
 	if ((uint64) time_field >= (UINT64CONST(1) << KEY_TIME_BITS))
 		return UInt64GetDatum(outside_window_key(high, time_field));
-	if (state->anchoring)
-		return ulid_abbrev_convert(original, ssup);
-	low = load_be(id + 8, 8);
-	random_top = (high << 48) | (low >> 16);
+	if (state->anchoring || marked(state, unix_ms))
+		return lean_anchored_key(original, ssup, high, time_field);
 	return UInt64GetDatum(window_key(time_field,
-									 random_field(marked_anchor(state, unix_ms),
-												  random_top, low & 0xFFFF)));
-}
-
-/*
- * ulid_abbrev_convert_unanchored takes over once the estimate, which it does
- * not feed, is over, where anchoring stopped, or where the sample is not
- * over (ids in the window are then few: most keys are outside it).  Called
- * when either changes: at the end of the estimate, and when anchoring stops.
- */
-static void
-use_lean_converter(ulid_sort_state *state)
-{
-	bool		pays = !state->anchoring || state->sampled < ANCHOR_SAMPLE;
-
-	if (state->estimating || !pays ||
-		state->ssup->abbrev_converter == ulid_abbrev_convert_unanchored)
-		return;
-	state->ssup->abbrev_converter = ulid_abbrev_convert_unanchored;
-	/* once a sort; the sort suite shows when */
-	elog(DEBUG1, "ulid sort support: the leaner key converter takes over after " INT64_FORMAT " ids",
-		 state->input_count);
+									 random_field(NULL, (high << 48) | (load_be(id + 8, 8) >> 16), 0)));
 }
 
 static bool
@@ -560,11 +571,21 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 	distinct_keys = estimateHyperLogLog(&state->distinct_keys);
 	if (distinct_keys < state->input_count / ABBREV_MAX_IDS_PER_KEY + 0.5)
 		return true;
-	/* as core's rule for uuid: past that, abbreviation has paid for itself */
-	if (distinct_keys > ABBREV_ENOUGH_KEYS)
+	/*
+	 * Past ABBREV_ENOUGH_KEYS keys, abbreviation has paid for itself (core's
+	 * rule for uuid).  Where the keys are as many as half the ids, the rule
+	 * above could fail only after ABBREV_MAX_IDS_PER_KEY / 2 times as many
+	 * ids, nearly all copies of ids seen (which cost ties whether
+	 * abbreviated or not), so the estimate ends there too: core's uuid goes
+	 * on hashing its keys up to 163,840 ids, a percent of an ORDER BY.
+	 */
+	if (distinct_keys > ABBREV_ENOUGH_KEYS || distinct_keys > state->input_count / 2.0)
 	{
 		state->estimating = false;
-		use_lean_converter(state);
+		ssup->abbrev_converter = ulid_abbrev_convert_lean;
+		/* once a sort; the sort suite shows when */
+		elog(DEBUG1, "ulid sort support: the leaner key converter takes over after " INT64_FORMAT " ids",
+			 state->input_count);
 	}
 	return false;
 }
@@ -607,7 +628,6 @@ ulid_sortsupport(PG_FUNCTION_ARGS)
 		state->anchoring = true;
 		state->last_ms = -1;
 		state->max_slot_bits = anchor_max_slot_bits();
-		state->ssup = ssup;
 		MemoryContextSwitchTo(old_context);
 
 		ssup->ssup_extra = state;
