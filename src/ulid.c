@@ -240,7 +240,8 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  */
 typedef struct anchor
 {
-	int64		ms_and_low;		/* -1: a free slot */
+	int64		ms_and_low;		/* 0: a free slot (no millisecond of the window
+								 * is 0) */
 	uint64		random_top;
 } anchor;
 
@@ -262,7 +263,11 @@ typedef struct ulid_sort_state
 	int			max_slot_bits;
 	int			anchor_count;
 	anchor	   *anchors;		/* NULL until an id is in the window */
-	uint64	   *anchored;		/* once anchoring stopped: a bitmap */
+	bool		dense;			/* a slot a millisecond from dense_base on */
+	int64		dense_base;
+	int64		lowest_ms;		/* the span of the anchors' milliseconds */
+	int64		highest_ms;
+	uint64	   *anchored;		/* once anchoring stopped (hashed): a bitmap */
 	int64		last_ms;		/* the millisecond last looked up, or -1 */
 	anchor	   *last_anchor;	/* and its anchor */
 } ulid_sort_state;
@@ -290,42 +295,98 @@ ms_hash(int64 unix_ms, int bits)
 	return ((uint64) unix_ms * UINT64CONST(0x9E3779B97F4A7C15)) >> (64 - bits);
 }
 
-/* The slot of unix_ms in the table: its own, or the free one it would take. */
+/* Whether the slot holds the anchor of unix_ms. */
+static inline bool
+holds(const anchor *slot, int64 unix_ms)
+{
+	/* (bits 0 to 45 of ms_and_low are the millisecond's) */
+	return ((uint64) (slot->ms_and_low ^ unix_ms) << (64 - 46)) == 0;
+}
+
+/*
+ * The slot of unix_ms in the table.  In a dense table, the one at its
+ * distance from dense_base: its own, a free one, or, for a millisecond
+ * outside the table's span, another's.  In a hashed table, its own or the
+ * free one it would take.
+ */
 static inline anchor *
 anchor_probe(ulid_sort_state *state, int64 unix_ms)
 {
-	uint64		i = ms_hash(unix_ms, state->slot_bits);
+	uint64		i;
 
-	/* (bits 0 to 45 of ms_and_low are the millisecond's) */
-	while (state->anchors[i].ms_and_low >= 0 &&
-		   ((uint64) (state->anchors[i].ms_and_low ^ unix_ms) << (64 - 46)) != 0)
+	if (state->dense)
+		return &state->anchors[(uint64) (unix_ms - state->dense_base) & state->slot_mask];
+	i = ms_hash(unix_ms, state->slot_bits);
+	while (state->anchors[i].ms_and_low != 0 && !holds(&state->anchors[i], unix_ms))
 		i = (i + 1) & state->slot_mask;
 	return &state->anchors[i];
 }
 
-/* A table of 2^slot_bits free slots, holding the anchors of the old one. */
+/*
+ * A new table of 2^slot_bits free slots, dense from dense_base on or hashed,
+ * holding the anchors of the old one.
+ */
 static void
-anchor_table_resize(ulid_sort_state *state, int slot_bits)
+anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool dense,
+					 int64 dense_base)
 {
 	anchor	   *old = state->anchors;
 	size_t		old_slots = old ? ((size_t) 1 << state->slot_bits) : 0;
 
-	state->anchors = MemoryContextAlloc(state->context,
-										sizeof(anchor) * ((size_t) 1 << slot_bits));
+	state->anchors = MemoryContextAllocZero(state->context,
+											sizeof(anchor) * ((size_t) 1 << slot_bits));
 	state->slot_bits = slot_bits;
 	state->slot_mask = ((uint64) 1 << slot_bits) - 1;
-	for (size_t i = 0; i < ((size_t) 1 << slot_bits); i++)
-		state->anchors[i].ms_and_low = -1;
+	state->dense = dense;
+	state->dense_base = dense_base;
 	for (size_t i = 0; i < old_slots; i++)
-		if (old[i].ms_and_low >= 0)
+		if (old[i].ms_and_low != 0)
 			*anchor_probe(state, old[i].ms_and_low & ANCHOR_MS_MASK) = old[i];
 	if (old)
 		pfree(old);
 }
 
 /*
- * Anchoring stops for good.  The milliseconds that have an anchor are marked
- * in a bitmap small enough to stay in the cache, so that an id of another
+ * Makes room for an anchor of unix_ms, which has none, or returns false when
+ * the table cannot take it.  A dense table is rebuilt twice as wide as the
+ * span of its milliseconds, centred on them; once that would take more than
+ * max_slot_bits, it becomes a hashed table, which stays at most half full.
+ */
+static bool
+anchor_table_make_room(ulid_sort_state *state, int64 unix_ms)
+{
+	int			bits;
+
+	if (state->dense)
+	{
+		int64		lowest = Min(state->lowest_ms, unix_ms);
+		int64		span = Max(state->highest_ms, unix_ms) - lowest + 1;
+
+		if ((uint64) (unix_ms - state->dense_base) <= state->slot_mask)
+			return true;
+		bits = Max((int) pg_ceil_log2_64((uint64) (2 * span)), state->slot_bits);
+		if (bits <= state->max_slot_bits)
+		{
+			anchor_table_rebuild(state, bits, true,
+								 lowest - (((int64) 1 << bits) - span) / 2);
+			return true;
+		}
+		bits = Max((int) pg_ceil_log2_64((uint64) (2 * (state->anchor_count + 1))),
+				   pg_leftmost_one_pos32(ANCHOR_SAMPLE) + 1);
+	}
+	else if (2 * (state->anchor_count + 1) <= (1 << state->slot_bits))
+		return true;
+	else
+		bits = state->slot_bits + 1;
+	if (bits > state->max_slot_bits)
+		return false;
+	anchor_table_rebuild(state, bits, false, 0);
+	return true;
+}
+
+/*
+ * Anchoring stops for good.  In a hashed table, the milliseconds that have
+ * an anchor are marked in a bitmap small enough to stay in the cache, so that an id of another
  * millisecond is keyed without a look into the table.  (Marked by a hash: by
  * their low bits, milliseconds at regular intervals would share few bits.)
  */
@@ -333,9 +394,11 @@ static void
 stop_anchoring(ulid_sort_state *state)
 {
 	state->anchoring = false;
+	if (state->dense)
+		return;
 	state->anchored = MemoryContextAllocZero(state->context, ANCHORED_BITS / 8);
 	for (size_t i = 0; i < ((size_t) 1 << state->slot_bits); i++)
-		if (state->anchors[i].ms_and_low >= 0)
+		if (state->anchors[i].ms_and_low != 0)
 		{
 			uint64		bit = ms_hash(state->anchors[i].ms_and_low & ANCHOR_MS_MASK,
 									  ANCHORED_BITS_LOG2);
@@ -359,17 +422,18 @@ marked_anchor(ulid_sort_state *state, int64 unix_ms)
 {
 	anchor	   *slot;
 
-	if (!marked(state, unix_ms))
+	if (!state->dense && !marked(state, unix_ms))
 		return NULL;
 	slot = anchor_probe(state, unix_ms);
-	return slot->ms_and_low >= 0 ? slot : NULL;
+	return holds(slot, unix_ms) ? slot : NULL;
 }
 
 /*
  * The anchor of a millisecond, or NULL when it has none.  While anchoring
  * lasts, an id of a millisecond without one becomes its anchor if the table
- * can take it (it stays at most half full); at the first refusal, anchoring
- * stops.
+ * can take it; at the first refusal, anchoring stops.  The table starts
+ * dense, a slot for each millisecond: bulk-generated ids, which anchors are
+ * for, span few of them.
  */
 static anchor *
 anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 random_top, uint64 low)
@@ -379,24 +443,27 @@ anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 random_top, uint64 low)
 	if (!state->anchoring)
 		return marked_anchor(state, unix_ms);
 	if (state->anchors == NULL)
-		anchor_table_resize(state, Min(state->max_slot_bits,
-									   pg_leftmost_one_pos32(ANCHOR_SAMPLE) + 1));
-	slot = anchor_probe(state, unix_ms);
-	if (slot->ms_and_low >= 0)
-		return slot;
-	if (2 * (state->anchor_count + 1) > (1 << state->slot_bits))
 	{
-		if (state->slot_bits == state->max_slot_bits)
-		{
-			stop_anchoring(state);
-			return NULL;
-		}
-		anchor_table_resize(state, state->slot_bits + 1);
-		slot = anchor_probe(state, unix_ms);
+		int			bits = Min(state->max_slot_bits,
+							   pg_leftmost_one_pos32(ANCHOR_SAMPLE) + 1);
+
+		state->lowest_ms = state->highest_ms = unix_ms;
+		anchor_table_rebuild(state, bits, true, unix_ms - ((int64) 1 << bits) / 2);
 	}
+	slot = anchor_probe(state, unix_ms);
+	if (holds(slot, unix_ms))
+		return slot;
+	if (!anchor_table_make_room(state, unix_ms))
+	{
+		stop_anchoring(state);
+		return NULL;
+	}
+	slot = anchor_probe(state, unix_ms);
 	slot->ms_and_low = unix_ms | (int64) (low << ANCHOR_LOW_SHIFT);
 	slot->random_top = random_top;
 	state->anchor_count++;
+	state->lowest_ms = Min(state->lowest_ms, unix_ms);
+	state->highest_ms = Max(state->highest_ms, unix_ms);
 	return slot;
 }
 
@@ -474,6 +541,8 @@ window_key(int64 time_field, uint64 field)
 	return WINDOW_KEYS | ((uint64) time_field << KEY_RANDOM_BITS) | field;
 }
 
+static void choose_lean_converter(SortSupport ssup, ulid_sort_state *state);
+
 static Datum
 ulid_abbrev_convert(Datum original, SortSupport ssup)
 {
@@ -507,6 +576,8 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 	state->input_count++;
 	if (state->estimating)
 		addHyperLogLog(&state->distinct_keys, key_hash(key));
+	else						/* called by a leaner one: the table changed */
+		choose_lean_converter(ssup, state);
 	return UInt64GetDatum(key);
 }
 
@@ -526,7 +597,7 @@ lean_anchored_key(Datum original, SortSupport ssup, uint64 high, int64 time_fiel
 	if (state->anchoring && state->sampled < ANCHOR_SAMPLE)
 		return ulid_abbrev_convert(original, ssup);
 	slot = anchor_probe(state, (int64) (high >> 16));
-	if (slot->ms_and_low < 0)
+	if (!holds(slot, (int64) (high >> 16)))
 	{
 		if (state->anchoring)
 			return ulid_abbrev_convert(original, ssup);
@@ -560,6 +631,51 @@ ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
 									 random_field(NULL, (high << 48) | (load_be(id + 8, 8) >> 16), 0)));
 }
 
+/*
+ * The converter once the estimate and the sample are over, for a dense
+ * table: the slot of an id's millisecond is found without a hash or a probe,
+ * and keying an id from its anchor costs little more than keying it from its
+ * randomness, so it is done inline.
+ */
+static Datum
+ulid_abbrev_convert_dense(Datum original, SortSupport ssup)
+{
+	ulid_sort_state *state = ssup->ssup_extra;
+	const uint8_t *id = DatumGetUlidP(original)->data;
+	uint64		high = load_be(id, 8);
+	int64		unix_ms = (int64) (high >> 16);
+	int64		time_field = unix_ms - state->window_start_ms;
+	const anchor *slot;
+	uint64		low;
+
+	if ((uint64) time_field >= (UINT64CONST(1) << KEY_TIME_BITS))
+		return UInt64GetDatum(outside_window_key(high, time_field));
+	slot = &state->anchors[(uint64) (unix_ms - state->dense_base) & state->slot_mask];
+	if (!holds(slot, unix_ms))
+	{
+		if (state->anchoring)
+			return ulid_abbrev_convert(original, ssup);
+		slot = NULL;
+	}
+	low = load_be(id + 8, 8);
+	return UInt64GetDatum(window_key(time_field,
+									 random_field(slot, (high << 48) | (low >> 16), low & 0xFFFF)));
+}
+
+/*
+ * Once the estimate is over, the leaner converter for the table: the dense
+ * one needs the sample over too (ulid_abbrev_convert_lean hands the sample's
+ * ids to ulid_abbrev_convert).
+ */
+static void
+choose_lean_converter(SortSupport ssup, ulid_sort_state *state)
+{
+	bool		sampling = state->anchoring && state->sampled < ANCHOR_SAMPLE;
+
+	ssup->abbrev_converter = state->dense && !sampling ?
+		ulid_abbrev_convert_dense : ulid_abbrev_convert_lean;
+}
+
 static bool
 ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 {
@@ -582,7 +698,7 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 	if (distinct_keys > ABBREV_ENOUGH_KEYS || distinct_keys > state->input_count / 2.0)
 	{
 		state->estimating = false;
-		ssup->abbrev_converter = ulid_abbrev_convert_lean;
+		choose_lean_converter(ssup, state);
 		/* once a sort; the sort suite shows when */
 		elog(DEBUG1, "ulid sort support: the leaner key converter takes over after " INT64_FORMAT " ids",
 			 state->input_count);
@@ -623,7 +739,8 @@ ulid_sortsupport(PG_FUNCTION_ARGS)
 
 		state->estimating = true;
 		initHyperLogLog(&state->distinct_keys, 10);
-		state->window_start_ms = Min(now_ms - WINDOW_BEFORE_NOW_MS, WINDOW_START_MAX_MS);
+		/* (from 1 on: a free slot of the anchor table holds 0) */
+		state->window_start_ms = Max(Min(now_ms - WINDOW_BEFORE_NOW_MS, WINDOW_START_MAX_MS), 1);
 		state->context = ssup->ssup_cxt;
 		state->anchoring = true;
 		state->last_ms = -1;
