@@ -234,19 +234,18 @@ ulid_is_valid(PG_FUNCTION_ARGS)
 #define ABBREV_ENOUGH_KEYS		100000.0
 
 /*
- * A slot of the anchor table (open addressing, linear probing), 16 bytes:
- * the millisecond (below 2^46 in the window) with the last 16 random bits of
- * the anchor above it, and the top 64 random bits.
+ * A slot of the anchor table, 32 bytes: an anchor, kept as what keys the ids
+ * of its millisecond.  Its first 8 bytes, which an id near it shares; what
+ * the last 8 bytes of such an id add up to its key with (modulo 2^64); the
+ * lowest key of the ids near it; and its last 8 bytes.
  */
 typedef struct anchor
 {
-	int64		ms_and_low;		/* 0: a free slot (no millisecond of the window
-								 * is 0) */
-	uint64		random_top;
+	uint64		high;
+	uint64		key_offset;
+	uint64		near_keys;		/* 0: a free slot */
+	uint64		low;
 } anchor;
-
-#define ANCHOR_MS_MASK			((INT64CONST(1) << 46) - 1)
-#define ANCHOR_LOW_SHIFT		47
 
 typedef struct ulid_sort_state
 {
@@ -295,12 +294,17 @@ ms_hash(int64 unix_ms, int bits)
 	return ((uint64) unix_ms * UINT64CONST(0x9E3779B97F4A7C15)) >> (64 - bits);
 }
 
+static inline bool
+is_anchor(const anchor *slot)
+{
+	return slot->near_keys != 0;
+}
+
 /* Whether the slot holds the anchor of unix_ms. */
 static inline bool
 holds(const anchor *slot, int64 unix_ms)
 {
-	/* (bits 0 to 45 of ms_and_low are the millisecond's) */
-	return ((uint64) (slot->ms_and_low ^ unix_ms) << (64 - 46)) == 0;
+	return (slot->high >> 16) == (uint64) unix_ms && is_anchor(slot);
 }
 
 /*
@@ -317,14 +321,16 @@ anchor_probe(ulid_sort_state *state, int64 unix_ms)
 	if (state->dense)
 		return &state->anchors[(uint64) (unix_ms - state->dense_base) & state->slot_mask];
 	i = ms_hash(unix_ms, state->slot_bits);
-	while (state->anchors[i].ms_and_low != 0 && !holds(&state->anchors[i], unix_ms))
+	while (is_anchor(&state->anchors[i]) && !holds(&state->anchors[i], unix_ms))
 		i = (i + 1) & state->slot_mask;
 	return &state->anchors[i];
 }
 
 /*
  * A new table of 2^slot_bits free slots, dense from dense_base on or hashed,
- * holding the anchors of the old one.
+ * holding the anchors of the old one.  A free slot of a dense table holds the
+ * first 8 bytes of an id of another slot's millisecond, which no id that
+ * looks into it has (ulid_abbrev_convert_dense).
  */
 static void
 anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool dense,
@@ -339,9 +345,12 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool dense,
 	state->slot_mask = ((uint64) 1 << slot_bits) - 1;
 	state->dense = dense;
 	state->dense_base = dense_base;
+	if (dense)
+		for (size_t i = 0; i < ((size_t) 1 << slot_bits); i++)
+			state->anchors[i].high = (uint64) (dense_base + (int64) i + 1) << 16;
 	for (size_t i = 0; i < old_slots; i++)
-		if (old[i].ms_and_low != 0)
-			*anchor_probe(state, old[i].ms_and_low & ANCHOR_MS_MASK) = old[i];
+		if (is_anchor(&old[i]))
+			*anchor_probe(state, (int64) (old[i].high >> 16)) = old[i];
 	if (old)
 		pfree(old);
 }
@@ -386,9 +395,10 @@ anchor_table_make_room(ulid_sort_state *state, int64 unix_ms)
 
 /*
  * Anchoring stops for good.  In a hashed table, the milliseconds that have
- * an anchor are marked in a bitmap small enough to stay in the cache, so that an id of another
- * millisecond is keyed without a look into the table.  (Marked by a hash: by
- * their low bits, milliseconds at regular intervals would share few bits.)
+ * an anchor are marked in a bitmap small enough to stay in the cache, so that
+ * an id of another millisecond is keyed without a look into the table.
+ * (Marked by a hash: by their low bits, milliseconds at regular intervals
+ * would share few bits.)
  */
 static void
 stop_anchoring(ulid_sort_state *state)
@@ -398,16 +408,16 @@ stop_anchoring(ulid_sort_state *state)
 		return;
 	state->anchored = MemoryContextAllocZero(state->context, ANCHORED_BITS / 8);
 	for (size_t i = 0; i < ((size_t) 1 << state->slot_bits); i++)
-		if (state->anchors[i].ms_and_low != 0)
+		if (is_anchor(&state->anchors[i]))
 		{
-			uint64		bit = ms_hash(state->anchors[i].ms_and_low & ANCHOR_MS_MASK,
+			uint64		bit = ms_hash((int64) (state->anchors[i].high >> 16),
 									  ANCHORED_BITS_LOG2);
 
 			state->anchored[bit / 64] |= UINT64CONST(1) << (bit % 64);
 		}
 }
 
-/* Once anchoring stopped: whether the millisecond may have an anchor. */
+/* Once anchoring stopped (hashed): whether the millisecond may have an anchor. */
 static inline bool
 marked(ulid_sort_state *state, int64 unix_ms)
 {
@@ -428,6 +438,12 @@ marked_anchor(ulid_sort_state *state, int64 unix_ms)
 	return holds(slot, unix_ms) ? slot : NULL;
 }
 
+static inline uint64
+window_key(int64 time_field, uint64 field)
+{
+	return WINDOW_KEYS | ((uint64) time_field << KEY_RANDOM_BITS) | field;
+}
+
 /*
  * The anchor of a millisecond, or NULL when it has none.  While anchoring
  * lasts, an id of a millisecond without one becomes its anchor if the table
@@ -436,7 +452,7 @@ marked_anchor(ulid_sort_state *state, int64 unix_ms)
  * for, span few of them.
  */
 static anchor *
-anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 random_top, uint64 low)
+anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 high, uint64 low)
 {
 	anchor	   *slot;
 
@@ -459,50 +475,76 @@ anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 random_top, uint64 low)
 		return NULL;
 	}
 	slot = anchor_probe(state, unix_ms);
-	slot->ms_and_low = unix_ms | (int64) (low << ANCHOR_LOW_SHIFT);
-	slot->random_top = random_top;
+	slot->high = high;
+	slot->low = low;
+	slot->near_keys = window_key(unix_ms - state->window_start_ms,
+								 NEAR_ANCHOR_KEY - NEAR_ANCHOR);
+	/* "near" must not wrap around 2^64 */
+	slot->key_offset = slot->near_keys + NEAR_ANCHOR -
+		Min(Max(low, NEAR_ANCHOR), PG_UINT64_MAX - NEAR_ANCHOR + 1);
 	state->anchor_count++;
 	state->lowest_ms = Min(state->lowest_ms, unix_ms);
 	state->highest_ms = Max(state->highest_ms, unix_ms);
 	return slot;
 }
 
-/*
- * The random field of the key: random_top is the top 64 of the 80 random
- * bits, low the last 16.
- */
+/* The top 64 of an id's 80 random bits. */
 static inline uint64
-random_field(const anchor *slot, uint64 random_top, uint64 low)
+random_top(uint64 high, uint64 low)
 {
-	uint64		steps;
-
-	if (slot == NULL)
-		return random_top >> (64 - KEY_RANDOM_BITS);
-	if (random_top >= slot->random_top)
-	{
-		steps = random_top - slot->random_top;
-		if (steps < (NEAR_ANCHOR >> 16))
-			return NEAR_ANCHOR_KEY + ((steps << 16) | low);
-		return ABOVE_ANCHOR_KEYS + (random_top >> (64 - FAR_BITS));
-	}
-	steps = slot->random_top - random_top;
-	if (steps <= (NEAR_ANCHOR >> 16))
-		return NEAR_ANCHOR_KEY - ((steps << 16) - low);
-	return random_top >> (64 - FAR_BITS);
+	return (high << 48) | (low >> 16);
 }
 
 /*
- * One more id of the sample, with this random field.  It counts if it is
- * near its anchor without being equal to it: the anchor itself, and copies
- * of it (a column where each id comes 10 times), gain nothing from anchors.
+ * The key of an id of an anchored millisecond that is not near the anchor:
+ * its top FAR_BITS random bits, in a range below or above the near ones.
+ */
+static inline uint64
+far_key(const anchor *slot, uint64 high, uint64 low)
+{
+	uint64		field = random_top(high, low) >> (64 - FAR_BITS);
+
+	if (high > slot->high || (high == slot->high && low > slot->low))
+		field += ABOVE_ANCHOR_KEYS;
+	return (slot->near_keys & ~((UINT64CONST(1) << KEY_RANDOM_BITS) - 1)) | field;
+}
+
+/*
+ * The key of an id of an anchored millisecond.  Near the anchor (the same
+ * first 8 bytes, the last 8 less than NEAR_ANCHOR away), the anchor's key
+ * plus the distance.
+ */
+static inline uint64
+anchored_key(const anchor *slot, uint64 high, uint64 low)
+{
+	if (high == slot->high)
+	{
+		uint64		key = low + slot->key_offset;
+
+		if (key - slot->near_keys < 2 * NEAR_ANCHOR)
+			return key;
+	}
+	return far_key(slot, high, low);
+}
+
+/* The key of an id of a millisecond of the window that has no anchor. */
+static inline uint64
+unanchored_key(int64 time_field, uint64 high, uint64 low)
+{
+	return window_key(time_field, random_top(high, low) >> (64 - KEY_RANDOM_BITS));
+}
+
+/*
+ * One more id of the sample, with this key.  It counts if it is near its
+ * anchor without being equal to it: the anchor itself, and copies of it (a
+ * column where each id comes 10 times), gain nothing from anchors.
  */
 static void
-sample(ulid_sort_state *state, const anchor *slot, uint64 field,
-	   uint64 random_top, uint64 low)
+sample(ulid_sort_state *state, const anchor *slot, uint64 key,
+	   uint64 high, uint64 low)
 {
-	if (slot != NULL && field - (NEAR_ANCHOR_KEY - NEAR_ANCHOR) < 2 * NEAR_ANCHOR &&
-		(random_top != slot->random_top ||
-		 (int64) low != slot->ms_and_low >> ANCHOR_LOW_SHIFT))
+	if (slot != NULL && key - slot->near_keys < 2 * NEAR_ANCHOR &&
+		(high != slot->high || low != slot->low))
 		state->sampled_near++;
 	if (++state->sampled == ANCHOR_SAMPLE && state->anchoring &&
 		state->sampled_near < ANCHOR_SAMPLE_MIN_HITS)
@@ -535,12 +577,6 @@ key_hash(uint64 key)
 	return (uint32) key;
 }
 
-static inline uint64
-window_key(int64 time_field, uint64 field)
-{
-	return WINDOW_KEYS | ((uint64) time_field << KEY_RANDOM_BITS) | field;
-}
-
 static void choose_lean_converter(SortSupport ssup, ulid_sort_state *state);
 
 static Datum
@@ -549,26 +585,24 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 	ulid_sort_state *state = ssup->ssup_extra;
 	const uint8_t *id = DatumGetUlidP(original)->data;
 	uint64		high = load_be(id, 8);
-	int64		time_field = (int64) (high >> 16) - state->window_start_ms;
+	int64		unix_ms = (int64) (high >> 16);
+	int64		time_field = unix_ms - state->window_start_ms;
 	uint64		key;
 
 	if ((uint64) time_field < (UINT64CONST(1) << KEY_TIME_BITS))
 	{
-		int64		unix_ms = (int64) (high >> 16);
 		uint64		low = load_be(id + 8, 8);
-		uint64		random_top = (high << 48) | (low >> 16);
-		uint64		field;
 
 		/* ids in insertion order share their millisecond with the last one */
 		if (unix_ms != state->last_ms)
 		{
-			state->last_anchor = anchor_of(state, unix_ms, random_top, low & 0xFFFF);
+			state->last_anchor = anchor_of(state, unix_ms, high, low);
 			state->last_ms = unix_ms;
 		}
-		field = random_field(state->last_anchor, random_top, low & 0xFFFF);
+		key = state->last_anchor ? anchored_key(state->last_anchor, high, low) :
+			unanchored_key(time_field, high, low);
 		if (state->sampled < ANCHOR_SAMPLE)
-			sample(state, state->last_anchor, field, random_top, low & 0xFFFF);
-		key = window_key(time_field, field);
+			sample(state, state->last_anchor, key, high, low);
 	}
 	else
 		key = outside_window_key(high, time_field);
@@ -597,22 +631,20 @@ lean_anchored_key(Datum original, SortSupport ssup, uint64 high, int64 time_fiel
 	if (state->anchoring && state->sampled < ANCHOR_SAMPLE)
 		return ulid_abbrev_convert(original, ssup);
 	slot = anchor_probe(state, (int64) (high >> 16));
-	if (!holds(slot, (int64) (high >> 16)))
-	{
-		if (state->anchoring)
-			return ulid_abbrev_convert(original, ssup);
-		slot = NULL;			/* its bit is another millisecond's */
-	}
 	low = load_be(DatumGetUlidP(original)->data + 8, 8);
-	return UInt64GetDatum(window_key(time_field,
-									 random_field(slot, (high << 48) | (low >> 16), low & 0xFFFF)));
+	if (holds(slot, (int64) (high >> 16)))
+		return UInt64GetDatum(anchored_key(slot, high, low));
+	if (state->anchoring)
+		return ulid_abbrev_convert(original, ssup);
+	/* its bit is another millisecond's */
+	return UInt64GetDatum(unanchored_key(time_field, high, low));
 }
 
 /*
- * The converter once the estimate is over: the same keys as
- * ulid_abbrev_convert's, without the count and the estimate.  Ids outside
- * the window (converted uuids) cost half as many instructions, ids of
- * milliseconds without an anchor a third.
+ * The converter once the estimate is over, for a hashed table: the same
+ * keys as ulid_abbrev_convert's, without the count and the estimate.  Ids
+ * outside the window (converted uuids) cost half as many instructions, ids
+ * of milliseconds without an anchor a third.
  */
 static Datum
 ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
@@ -627,15 +659,15 @@ ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
 		return UInt64GetDatum(outside_window_key(high, time_field));
 	if (state->anchoring || marked(state, unix_ms))
 		return lean_anchored_key(original, ssup, high, time_field);
-	return UInt64GetDatum(window_key(time_field,
-									 random_field(NULL, (high << 48) | (load_be(id + 8, 8) >> 16), 0)));
+	return UInt64GetDatum(unanchored_key(time_field, high, load_be(id + 8, 8)));
 }
 
 /*
  * The converter once the estimate and the sample are over, for a dense
- * table: the slot of an id's millisecond is found without a hash or a probe,
- * and keying an id from its anchor costs little more than keying it from its
- * randomness, so it is done inline.
+ * table.  An id of the millisecond of its slot's anchor is keyed first,
+ * without a look at the window: a free slot holds a millisecond no id that
+ * looks into it has.  Ids of bulk-generated runs are then keyed in about as
+ * many instructions as core's key for uuid takes.
  */
 static Datum
 ulid_abbrev_convert_dense(Datum original, SortSupport ssup)
@@ -644,22 +676,18 @@ ulid_abbrev_convert_dense(Datum original, SortSupport ssup)
 	const uint8_t *id = DatumGetUlidP(original)->data;
 	uint64		high = load_be(id, 8);
 	int64		unix_ms = (int64) (high >> 16);
-	int64		time_field = unix_ms - state->window_start_ms;
-	const anchor *slot;
-	uint64		low;
+	const anchor *slot = &state->anchors[(uint64) (unix_ms - state->dense_base) & state->slot_mask];
+	uint64		low = load_be(id + 8, 8);
+	int64		time_field;
 
+	if ((slot->high >> 16) == (uint64) unix_ms)
+		return UInt64GetDatum(anchored_key(slot, high, low));
+	time_field = unix_ms - state->window_start_ms;
 	if ((uint64) time_field >= (UINT64CONST(1) << KEY_TIME_BITS))
 		return UInt64GetDatum(outside_window_key(high, time_field));
-	slot = &state->anchors[(uint64) (unix_ms - state->dense_base) & state->slot_mask];
-	if (!holds(slot, unix_ms))
-	{
-		if (state->anchoring)
-			return ulid_abbrev_convert(original, ssup);
-		slot = NULL;
-	}
-	low = load_be(id + 8, 8);
-	return UInt64GetDatum(window_key(time_field,
-									 random_field(slot, (high << 48) | (low >> 16), low & 0xFFFF)));
+	if (state->anchoring)
+		return ulid_abbrev_convert(original, ssup);
+	return UInt64GetDatum(unanchored_key(time_field, high, low));
 }
 
 /*
