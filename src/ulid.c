@@ -173,30 +173,31 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  *
  * Within the window, the 22 bits come from the top of the randomness, or,
  * for a millisecond that has an anchor, from the distance to it.  The anchor
- * of a millisecond is the first of its ids converted (rounded down to a
- * multiple of 2^16).  Ids less than NEAR_ANCHOR (2^19) from it get the key
- * of the anchor plus their distance: a monotonic run gets keys that decide
- * every comparison.  Ids farther below or above it (another generator's run,
+ * of a millisecond is the first of its ids converted.  Ids with its first 8
+ * bytes and less than NEAR_ANCHOR (2^19) from it get the key of the anchor
+ * plus their distance: a monotonic run gets keys that decide every
+ * comparison.  The other ids of the millisecond (another generator's run,
  * fresh randomness) get the top FAR_BITS of their randomness, in a range
  * below or above the near ones.  Within a millisecond that keeps the order,
  * since an anchor, once set, never changes; and a millisecond never gets an
  * anchor after one of its ids was converted without.
  *
- * Anchors cost a look-up per id, in memory that grows with the number of
- * milliseconds (a cache miss per id once it outgrows the cache: about 3% of
- * the sort of ids one per millisecond), and pay only when ids of one
- * millisecond come in runs.  So the first ANCHOR_SAMPLE ids in the window
- * are anchored, and if fewer than ANCHOR_SAMPLE_MIN_HITS of them fell near
- * an anchor (and were not copies of it), no millisecond gets an anchor after
- * that: ids one per millisecond, random within it, or a few copies of each,
- * then cost a bit test in a bitmap
- * that stays in the cache, and their keys tell them apart at least as well
- * as core's (22 bits of randomness against 16).  Among ids in runs over n
- * milliseconds, shuffled, a sample of 1,024 finds about 1024^2 / 2n near an
- * anchor (the birthday bound): 8 at 65,536 milliseconds, as many as the
- * table holds at most.  Until the estimate ends, the last millisecond's
- * anchor is remembered, since ids in insertion order come a millisecond at
- * a time.
+ * Anchors pay only when ids of one millisecond come in runs, as bulk-
+ * generated ids do, and those span few milliseconds.  So the anchor table
+ * has a slot for each millisecond of a span, found with a subtraction, and
+ * the first ANCHOR_SAMPLE ids in the window are anchored: if fewer than
+ * ANCHOR_SAMPLE_MIN_HITS of them fell near an anchor (and were not copies
+ * of it), no millisecond gets an anchor after that.  Ids one per
+ * millisecond, random within it, or a few copies of each, are then keyed
+ * from their randomness, which tells them apart at least as well as core's
+ * key (22 bits of it against 16).  Among ids in runs over n milliseconds,
+ * shuffled, a sample of 1,024 finds about 1024^2 / 2n near an anchor (the
+ * birthday bound): 8 at 65,536 milliseconds.  The table starts with 2,048
+ * slots, and grows, to twice the span of its anchors and up to
+ * ANCHOR_MAX_BYTES, once an id was near its anchor; a millisecond it cannot
+ * take is refused an anchor for good.  Until the
+ * estimate ends, the last millisecond's anchor is remembered, since ids in
+ * insertion order come a millisecond at a time.
  *
  * Abbreviation is given up by core's rule for uuid: when the keys seen so
  * far are fewer than one per ABBREV_MAX_IDS_PER_KEY ids.  Until then it pays,
@@ -206,11 +207,13 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * The estimate ends once more than ABBREV_ENOUGH_KEYS keys were seen, as
  * core's does, or as soon as the keys are as many as half the ids seen
  * (at 10,240 ids, the first check, on most data).  Then a converter
- * without the estimate's work takes over, which keeps the look-ups in the
- * anchor table out of the way of the other ids: counted in instructions,
- * a key outside the window or of a millisecond without an anchor then
- * costs about what core's costs, so that ids that gain nothing from this
- * key (converted uuids, ids one per millisecond) do not pay for it.
+ * without the estimate's work takes over, and once the sample is over, one
+ * that looks into the table first: counted in instructions, the key of an
+ * id of a run, outside the window or of a millisecond without an anchor
+ * then costs about what core's costs.  Where the table ends sparse (a few
+ * anchors over a wide span, as the sample leaves on ids spread over time),
+ * a bitmap of the anchored milliseconds, which stays in the cache, keeps
+ * the other ids out of it.
  */
 #define KEY_TIME_BITS			40
 #define KEY_RANDOM_BITS			22
@@ -227,8 +230,9 @@ ulid_is_valid(PG_FUNCTION_ARGS)
 #define ANCHOR_SAMPLE_MIN_HITS	4
 #define ANCHOR_MIN_SLOTS		64
 #define ANCHOR_MAX_BYTES		(4 * 1024 * 1024)
-#define ANCHORED_BITS_LOG2		16	/* 8 kB */
-#define ANCHORED_BITS			(1 << ANCHORED_BITS_LOG2)
+#define MS_BITS_LOG2			16	/* 8 kB */
+#define MS_BITS					(1 << MS_BITS_LOG2)
+#define SPARSE_SLOTS_PER_ANCHOR	16
 #define ABBREV_MAX_IDS_PER_KEY	2000.0
 #define ABBREV_MIN_INPUT		10000
 #define ABBREV_ENOUGH_KEYS		100000.0
@@ -257,16 +261,16 @@ typedef struct ulid_sort_state
 	bool		anchoring;		/* new milliseconds still get anchors */
 	int			sampled;		/* ids of the window seen, up to ANCHOR_SAMPLE */
 	int			sampled_near;	/* of them, ids near an anchor not equal to it */
+	anchor	   *anchors;		/* NULL until an id is in the window */
 	int			slot_bits;		/* the table has 2^slot_bits slots */
 	uint64		slot_mask;		/* 2^slot_bits - 1 */
 	int			max_slot_bits;
-	int			anchor_count;
-	anchor	   *anchors;		/* NULL until an id is in the window */
-	bool		dense;			/* a slot a millisecond from dense_base on */
-	int64		dense_base;
 	int64		lowest_ms;		/* the span of the anchors' milliseconds */
 	int64		highest_ms;
-	uint64	   *anchored;		/* once anchoring stopped (hashed): a bitmap */
+	int			anchor_count;
+	uint64	   *refused;		/* a bitmap of milliseconds refused an anchor */
+	uint64	   *marked;			/* once anchoring stopped, if the table is
+								 * sparse: a bitmap of those with one */
 	int64		last_ms;		/* the millisecond last looked up, or -1 */
 	anchor	   *last_anchor;	/* and its anchor */
 } ulid_sort_state;
@@ -287,54 +291,30 @@ ulid_fast_cmp(Datum x, Datum y, SortSupport ssup)
 	return (a_half > b_half) - (a_half < b_half);
 }
 
-/* bits of a hash of the millisecond (Fibonacci hashing) */
-static inline uint64
-ms_hash(int64 unix_ms, int bits)
+/*
+ * The slot of a millisecond: its own, as long as the anchors' milliseconds
+ * span no more than the table's slots.
+ */
+static inline anchor *
+anchor_slot(ulid_sort_state *state, int64 unix_ms)
 {
-	return ((uint64) unix_ms * UINT64CONST(0x9E3779B97F4A7C15)) >> (64 - bits);
+	return &state->anchors[(uint64) unix_ms & state->slot_mask];
 }
 
-static inline bool
-is_anchor(const anchor *slot)
-{
-	return slot->near_keys != 0;
-}
-
-/* Whether the slot holds the anchor of unix_ms. */
+/*
+ * Whether the slot holds the anchor of unix_ms.  A free slot holds the first
+ * 8 bytes of an id of the next slot's millisecond, which no id that looks
+ * into it has.
+ */
 static inline bool
 holds(const anchor *slot, int64 unix_ms)
 {
-	return (slot->high >> 16) == (uint64) unix_ms && is_anchor(slot);
+	return (slot->high >> 16) == (uint64) unix_ms;
 }
 
-/*
- * The slot of unix_ms in the table.  In a dense table, the one at its
- * distance from dense_base: its own, a free one, or, for a millisecond
- * outside the table's span, another's.  In a hashed table, its own or the
- * free one it would take.
- */
-static inline anchor *
-anchor_probe(ulid_sort_state *state, int64 unix_ms)
-{
-	uint64		i;
-
-	if (state->dense)
-		return &state->anchors[(uint64) (unix_ms - state->dense_base) & state->slot_mask];
-	i = ms_hash(unix_ms, state->slot_bits);
-	while (is_anchor(&state->anchors[i]) && !holds(&state->anchors[i], unix_ms))
-		i = (i + 1) & state->slot_mask;
-	return &state->anchors[i];
-}
-
-/*
- * A new table of 2^slot_bits free slots, dense from dense_base on or hashed,
- * holding the anchors of the old one.  A free slot of a dense table holds the
- * first 8 bytes of an id of another slot's millisecond, which no id that
- * looks into it has (ulid_abbrev_convert_dense).
- */
+/* A new table of 2^slot_bits slots, holding the anchors of the old one. */
 static void
-anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool dense,
-					 int64 dense_base)
+anchor_table_rebuild(ulid_sort_state *state, int slot_bits)
 {
 	anchor	   *old = state->anchors;
 	size_t		old_slots = old ? ((size_t) 1 << state->slot_bits) : 0;
@@ -343,99 +323,80 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool dense,
 											sizeof(anchor) * ((size_t) 1 << slot_bits));
 	state->slot_bits = slot_bits;
 	state->slot_mask = ((uint64) 1 << slot_bits) - 1;
-	state->dense = dense;
-	state->dense_base = dense_base;
-	if (dense)
-		for (size_t i = 0; i < ((size_t) 1 << slot_bits); i++)
-			state->anchors[i].high = (uint64) (dense_base + (int64) i + 1) << 16;
+	for (size_t i = 0; i < ((size_t) 1 << slot_bits); i++)
+		state->anchors[i].high = (uint64) (i + 1) << 16;
 	for (size_t i = 0; i < old_slots; i++)
-		if (is_anchor(&old[i]))
-			*anchor_probe(state, (int64) (old[i].high >> 16)) = old[i];
+		if (old[i].near_keys != 0)
+			*anchor_slot(state, (int64) (old[i].high >> 16)) = old[i];
 	if (old)
 		pfree(old);
 }
 
 /*
- * Makes room for an anchor of unix_ms, which has none, or returns false when
- * the table cannot take it.  A dense table is rebuilt twice as wide as the
- * span of its milliseconds, centred on them; once that would take more than
- * max_slot_bits, it becomes a hashed table, which stays at most half full.
+ * Makes room for an anchor of unix_ms, or returns false when the table cannot
+ * take it.  The table is rebuilt with twice as many slots as the anchors'
+ * milliseconds would span (at most 2^max_slot_bits).  It does not grow until
+ * an id of the sample was near its anchor: ids one per millisecond, or
+ * random within it, would only make it too big for the cache.
  */
 static bool
 anchor_table_make_room(ulid_sort_state *state, int64 unix_ms)
 {
-	int			bits;
+	int64		span = Max(state->highest_ms, unix_ms) -
+		Min(state->lowest_ms, unix_ms) + 1;
 
-	if (state->dense)
-	{
-		int64		lowest = Min(state->lowest_ms, unix_ms);
-		int64		span = Max(state->highest_ms, unix_ms) - lowest + 1;
-
-		if ((uint64) (unix_ms - state->dense_base) <= state->slot_mask)
-			return true;
-		bits = Max((int) pg_ceil_log2_64((uint64) (2 * span)), state->slot_bits);
-		if (bits <= state->max_slot_bits)
-		{
-			anchor_table_rebuild(state, bits, true,
-								 lowest - (((int64) 1 << bits) - span) / 2);
-			return true;
-		}
-		bits = Max((int) pg_ceil_log2_64((uint64) (2 * (state->anchor_count + 1))),
-				   pg_leftmost_one_pos32(ANCHOR_SAMPLE) + 1);
-	}
-	else if (2 * (state->anchor_count + 1) <= (1 << state->slot_bits))
+	if (span <= ((int64) 1 << state->slot_bits))
 		return true;
-	else
-		bits = state->slot_bits + 1;
-	if (bits > state->max_slot_bits)
+	if (state->sampled_near == 0 || span > ((int64) 1 << state->max_slot_bits))
 		return false;
-	anchor_table_rebuild(state, bits, false, 0);
+	anchor_table_rebuild(state, Min((int) pg_ceil_log2_64((uint64) (2 * span)),
+									state->max_slot_bits));
 	return true;
 }
 
 /*
- * Anchoring stops for good.  In a hashed table, the milliseconds that have
- * an anchor are marked in a bitmap small enough to stay in the cache, so that
- * an id of another millisecond is keyed without a look into the table.
- * (Marked by a hash: by their low bits, milliseconds at regular intervals
- * would share few bits.)
+ * Bitmaps of milliseconds, small enough to stay in the cache, marked by a
+ * hash of the millisecond (by their low bits, milliseconds at regular
+ * intervals would share few bits).  A millisecond that shares its bit with
+ * one marked looks marked too.
+ */
+static inline uint64
+ms_bit(int64 unix_ms)
+{
+	return ((uint64) unix_ms * UINT64CONST(0x9E3779B97F4A7C15)) >> (64 - MS_BITS_LOG2);
+}
+
+static inline bool
+ms_bit_set(const uint64 *bitmap, int64 unix_ms)
+{
+	uint64		bit = ms_bit(unix_ms);
+
+	return (bitmap[bit / 64] & (UINT64CONST(1) << (bit % 64))) != 0;
+}
+
+static void
+set_ms_bit(uint64 *bitmap, int64 unix_ms)
+{
+	uint64		bit = ms_bit(unix_ms);
+
+	bitmap[bit / 64] |= UINT64CONST(1) << (bit % 64);
+}
+
+/*
+ * Anchoring stops for good.  When the table is sparse (fewer anchors than a
+ * slot in SPARSE_SLOTS_PER_ANCHOR), the milliseconds with an anchor are
+ * marked, so that other ids are keyed without a look into it.
  */
 static void
 stop_anchoring(ulid_sort_state *state)
 {
 	state->anchoring = false;
-	if (state->dense)
+	if (state->anchor_count > ((int64) 1 << state->slot_bits) / SPARSE_SLOTS_PER_ANCHOR)
 		return;
-	state->anchored = MemoryContextAllocZero(state->context, ANCHORED_BITS / 8);
+	state->marked = MemoryContextAllocZero(state->context, MS_BITS / 8);
 	for (size_t i = 0; i < ((size_t) 1 << state->slot_bits); i++)
-		if (is_anchor(&state->anchors[i]))
-		{
-			uint64		bit = ms_hash((int64) (state->anchors[i].high >> 16),
-									  ANCHORED_BITS_LOG2);
-
-			state->anchored[bit / 64] |= UINT64CONST(1) << (bit % 64);
-		}
-}
-
-/* Once anchoring stopped (hashed): whether the millisecond may have an anchor. */
-static inline bool
-marked(ulid_sort_state *state, int64 unix_ms)
-{
-	uint64		bit = ms_hash(unix_ms, ANCHORED_BITS_LOG2);
-
-	return (state->anchored[bit / 64] & (UINT64CONST(1) << (bit % 64))) != 0;
-}
-
-/* Once anchoring stopped: the anchor of a millisecond, or NULL. */
-static inline anchor *
-marked_anchor(ulid_sort_state *state, int64 unix_ms)
-{
-	anchor	   *slot;
-
-	if (!state->dense && !marked(state, unix_ms))
-		return NULL;
-	slot = anchor_probe(state, unix_ms);
-	return holds(slot, unix_ms) ? slot : NULL;
+		if (state->anchors[i].near_keys != 0)
+			set_ms_bit(state->marked, (int64) (state->anchors[i].high >> 16));
 }
 
 static inline uint64
@@ -446,35 +407,37 @@ window_key(int64 time_field, uint64 field)
 
 /*
  * The anchor of a millisecond, or NULL when it has none.  While anchoring
- * lasts, an id of a millisecond without one becomes its anchor if the table
- * can take it; at the first refusal, anchoring stops.  The table starts
- * dense, a slot for each millisecond: bulk-generated ids, which anchors are
- * for, span few of them.
+ * lasts, an id of a millisecond without one becomes its anchor, unless the
+ * millisecond is too far from those of the other anchors (or shares its bit
+ * with one that was).  The table has a slot for each millisecond of their
+ * span: bulk-generated ids, which anchors are for, span few.
  */
 static anchor *
 anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 high, uint64 low)
 {
 	anchor	   *slot;
 
-	if (!state->anchoring)
-		return marked_anchor(state, unix_ms);
 	if (state->anchors == NULL)
 	{
 		int			bits = Min(state->max_slot_bits,
 							   pg_leftmost_one_pos32(ANCHOR_SAMPLE) + 1);
 
 		state->lowest_ms = state->highest_ms = unix_ms;
-		anchor_table_rebuild(state, bits, true, unix_ms - ((int64) 1 << bits) / 2);
+		anchor_table_rebuild(state, bits);
+		state->refused = MemoryContextAllocZero(state->context, MS_BITS / 8);
 	}
-	slot = anchor_probe(state, unix_ms);
+	slot = anchor_slot(state, unix_ms);
 	if (holds(slot, unix_ms))
 		return slot;
+	if (!state->anchoring || ms_bit_set(state->refused, unix_ms))
+		return NULL;
 	if (!anchor_table_make_room(state, unix_ms))
 	{
-		stop_anchoring(state);
+		/* for good: the table may grow to take it later */
+		set_ms_bit(state->refused, unix_ms);
 		return NULL;
 	}
-	slot = anchor_probe(state, unix_ms);
+	slot = anchor_slot(state, unix_ms);
 	slot->high = high;
 	slot->low = low;
 	slot->near_keys = window_key(unix_ms - state->window_start_ms,
@@ -546,7 +509,7 @@ sample(ulid_sort_state *state, const anchor *slot, uint64 key,
 	if (slot != NULL && key - slot->near_keys < 2 * NEAR_ANCHOR &&
 		(high != slot->high || low != slot->low))
 		state->sampled_near++;
-	if (++state->sampled == ANCHOR_SAMPLE && state->anchoring &&
+	if (++state->sampled == ANCHOR_SAMPLE &&
 		state->sampled_near < ANCHOR_SAMPLE_MIN_HITS)
 		stop_anchoring(state);
 }
@@ -616,35 +579,28 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 }
 
 /*
- * ulid_abbrev_convert_lean's key of an id in the window that may have an
- * anchor: ids of the sample, and of a millisecond that gets its anchor now,
- * go on to ulid_abbrev_convert (by a jump).  Out of line, so that the other
- * keys save no registers.
+ * The converter once the estimate is over, while the sample lasts: ids
+ * outside the window are keyed here, the others by ulid_abbrev_convert.
  */
-static pg_noinline Datum
-lean_anchored_key(Datum original, SortSupport ssup, uint64 high, int64 time_field)
+static Datum
+ulid_abbrev_convert_sampling(Datum original, SortSupport ssup)
 {
 	ulid_sort_state *state = ssup->ssup_extra;
-	anchor	   *slot;
-	uint64		low;
+	uint64		high = load_be(DatumGetUlidP(original)->data, 8);
+	int64		time_field = (int64) (high >> 16) - state->window_start_ms;
 
-	if (state->anchoring && state->sampled < ANCHOR_SAMPLE)
-		return ulid_abbrev_convert(original, ssup);
-	slot = anchor_probe(state, (int64) (high >> 16));
-	low = load_be(DatumGetUlidP(original)->data + 8, 8);
-	if (holds(slot, (int64) (high >> 16)))
-		return UInt64GetDatum(anchored_key(slot, high, low));
-	if (state->anchoring)
-		return ulid_abbrev_convert(original, ssup);
-	/* its bit is another millisecond's */
-	return UInt64GetDatum(unanchored_key(time_field, high, low));
+	if ((uint64) time_field >= (UINT64CONST(1) << KEY_TIME_BITS))
+		return UInt64GetDatum(outside_window_key(high, time_field));
+	return ulid_abbrev_convert(original, ssup);
 }
 
 /*
- * The converter once the estimate is over, for a hashed table: the same
- * keys as ulid_abbrev_convert's, without the count and the estimate.  Ids
- * outside the window (converted uuids) cost half as many instructions, ids
- * of milliseconds without an anchor a third.
+ * The converter once the estimate and the sample are over: the same keys as
+ * ulid_abbrev_convert's, without the count and the estimate.  An id of the
+ * millisecond of its slot's anchor is keyed first, without a look at the
+ * window.  Ids of bulk-generated runs, of converted uuids and of milliseconds
+ * without an anchor are keyed in about as many instructions as core's key
+ * for uuid takes.
  */
 static Datum
 ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
@@ -653,55 +609,60 @@ ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
 	const uint8_t *id = DatumGetUlidP(original)->data;
 	uint64		high = load_be(id, 8);
 	int64		unix_ms = (int64) (high >> 16);
-	int64		time_field = unix_ms - state->window_start_ms;
-
-	if ((uint64) time_field >= (UINT64CONST(1) << KEY_TIME_BITS))
-		return UInt64GetDatum(outside_window_key(high, time_field));
-	if (state->anchoring || marked(state, unix_ms))
-		return lean_anchored_key(original, ssup, high, time_field);
-	return UInt64GetDatum(unanchored_key(time_field, high, load_be(id + 8, 8)));
-}
-
-/*
- * The converter once the estimate and the sample are over, for a dense
- * table.  An id of the millisecond of its slot's anchor is keyed first,
- * without a look at the window: a free slot holds a millisecond no id that
- * looks into it has.  Ids of bulk-generated runs are then keyed in about as
- * many instructions as core's key for uuid takes.
- */
-static Datum
-ulid_abbrev_convert_dense(Datum original, SortSupport ssup)
-{
-	ulid_sort_state *state = ssup->ssup_extra;
-	const uint8_t *id = DatumGetUlidP(original)->data;
-	uint64		high = load_be(id, 8);
-	int64		unix_ms = (int64) (high >> 16);
-	const anchor *slot = &state->anchors[(uint64) (unix_ms - state->dense_base) & state->slot_mask];
+	const anchor *slot = anchor_slot(state, unix_ms);
 	uint64		low = load_be(id + 8, 8);
 	int64		time_field;
 
-	if ((slot->high >> 16) == (uint64) unix_ms)
+	if (holds(slot, unix_ms))
 		return UInt64GetDatum(anchored_key(slot, high, low));
 	time_field = unix_ms - state->window_start_ms;
 	if ((uint64) time_field >= (UINT64CONST(1) << KEY_TIME_BITS))
 		return UInt64GetDatum(outside_window_key(high, time_field));
-	if (state->anchoring)
+	if (state->anchoring && !ms_bit_set(state->refused, unix_ms))
 		return ulid_abbrev_convert(original, ssup);
 	return UInt64GetDatum(unanchored_key(time_field, high, low));
 }
 
 /*
- * Once the estimate is over, the leaner converter for the table: the dense
- * one needs the sample over too (ulid_abbrev_convert_lean hands the sample's
- * ids to ulid_abbrev_convert).
+ * The converter once anchoring stopped with a sparse table: an id looks into
+ * the table only if its millisecond is marked.
+ */
+static Datum
+ulid_abbrev_convert_marked(Datum original, SortSupport ssup)
+{
+	ulid_sort_state *state = ssup->ssup_extra;
+	const uint8_t *id = DatumGetUlidP(original)->data;
+	uint64		high = load_be(id, 8);
+	int64		unix_ms = (int64) (high >> 16);
+	int64		time_field = unix_ms - state->window_start_ms;
+	uint64		low;
+
+	if ((uint64) time_field >= (UINT64CONST(1) << KEY_TIME_BITS))
+		return UInt64GetDatum(outside_window_key(high, time_field));
+	low = load_be(id + 8, 8);
+	if (ms_bit_set(state->marked, unix_ms))
+	{
+		const anchor *slot = anchor_slot(state, unix_ms);
+
+		if (holds(slot, unix_ms))
+			return UInt64GetDatum(anchored_key(slot, high, low));
+	}
+	return UInt64GetDatum(unanchored_key(time_field, high, low));
+}
+
+/*
+ * Once the estimate is over, the leaner converter: ulid_abbrev_convert_lean
+ * needs the sample over (and so the table made).
  */
 static void
 choose_lean_converter(SortSupport ssup, ulid_sort_state *state)
 {
-	bool		sampling = state->anchoring && state->sampled < ANCHOR_SAMPLE;
-
-	ssup->abbrev_converter = state->dense && !sampling ?
-		ulid_abbrev_convert_dense : ulid_abbrev_convert_lean;
+	if (state->anchoring && state->sampled < ANCHOR_SAMPLE)
+		ssup->abbrev_converter = ulid_abbrev_convert_sampling;
+	else if (state->marked)
+		ssup->abbrev_converter = ulid_abbrev_convert_marked;
+	else
+		ssup->abbrev_converter = ulid_abbrev_convert_lean;
 }
 
 static bool
