@@ -85,21 +85,25 @@ SELECT pg_temp.id(to_hex(t), lpad(to_hex(i), 20, '0')), 'far milliseconds'
 	   generate_series(1, 20) i
  ORDER BY i, t;
 
--- 7. The near range of an anchor: the anchor is its first id with the last
--- 16 bits cleared, and ids within 2^19 of that get its key plus their
--- distance.  Ids at 2^19 and one either side of it, up and down, at 2^16,
--- for anchors whose last 16 bits are 0, 0x8000 and 0xFFFF; across a carry
--- out of the low 64 bits, and at the top of the randomness.
+-- 7. The near range of an anchor (its first id): ids with its first 8 bytes
+-- less than 2^19 from it get its key plus their distance; from 2^19, or
+-- 2^64 - 2^19, when the anchor's last 8 bytes are nearer 0 or 2^64, so that
+-- the range does not wrap around.  Ids at 2^19 and 2^20 and one either side,
+-- up and down, and at the other end of the last 8 bytes, from anchors whose
+-- last 8 bytes are 0, 2^19 - 1, 2^19, 2^63, 2^64 - 2^19 and 2^64 - 1; across
+-- a carry out of the low 64 bits, and at the top of the randomness.
 INSERT INTO sorted
 SELECT pg_temp.id(t, lpad(to_hex(high), 4, '0') || lpad(to_hex(lo), 16, '0')), 'near range'
-  FROM (VALUES ('0190a1b2c3da', 0, 0), ('0190a1b2c3db', 3, 32768), ('0190a1b2c3dc', 12345, 65535),
-			   ('0190a1b2c3dd', 7, -65536 * 4),				-- near 2^64: carries
+  FROM (VALUES ('0190a1b2c3da', 0, 0), ('0190a1b2c3db', 3, 524287), ('0190a1b2c3dc', 12345, 524288),
+			   ('0190a1b2c3df', 9, -9223372036854775808),
+			   ('0190a1b2c3dd', 7, -524288),				-- near 2^64: carries
 			   ('0190a1b2c3de', 65535, -1)) a(t, hi, anchor_low),
-	   LATERAL (SELECT ((anchor_low % 65536) + 65536) % 65536 AS l) al,
 	   unnest(ARRAY[0, 1, -1, 524287, 524288, 524289, -524287, -524288, -524289,
-					65535, 65536, -65536, 589823, 589824, -589824, -589825,
-					100000, 262143, 262144, 300000, -100000, -262144, -300000]) WITH ORDINALITY d(step, pos),
-	   LATERAL (SELECT anchor_low::numeric - CASE WHEN pos <= 3 THEN 0 ELSE l END + step AS low_value) v,
+					1048575, 1048576, 1048577, -1048575, -1048576, -1048577,
+					100000, -100000, 1099511627776, -1099511627776,
+					18446744073709551615, -18446744073709551615,
+					18446744073709027328, -18446744073709027328]) WITH ORDINALITY d(step, pos),
+	   LATERAL (SELECT anchor_low::numeric + step AS low_value) v,
 	   LATERAL (SELECT hi + floor(low_value / 18446744073709551616)::int AS high,
 					   ((low_value % 18446744073709551616 + 18446744073709551616) % 18446744073709551616) AS lo_u) w,
 	   LATERAL (SELECT CASE WHEN lo_u >= 9223372036854775808 THEN (lo_u - 18446744073709551616)::int8
@@ -107,15 +111,15 @@ SELECT pg_temp.id(t, lpad(to_hex(high), 4, '0') || lpad(to_hex(lo), 16, '0')), '
  WHERE high BETWEEN 0 AND 65535
  ORDER BY t, pos;
 
--- 8. Anchoring stops: the first 1,100 ids are one per millisecond, with
--- high randomness (no runs: anchoring stops after 1,024), then (past as
--- many more ids one per millisecond as filler says) ids of those very
--- milliseconds just below and above their anchors and far from them, every
--- step-th, which must still be keyed from the anchors, and runs of 300 in
--- new milliseconds, which get no anchors.
-CREATE FUNCTION pg_temp.anchoring_stops(t0 int8, high text, filler int, step int)
+-- 8. Anchoring stops: the first 1,100 ids are one per millisecond (of
+-- milliseconds spacing apart), with high randomness (no runs: anchoring
+-- stops after 1,024), then (past as many more ids one per millisecond as
+-- filler says) ids of those very milliseconds just below and above their
+-- anchors and far from them, every step-th, which must still be keyed from
+-- the anchors, and runs of 300 in new milliseconds, which get no anchors.
+CREATE FUNCTION pg_temp.anchoring_stops(t0 int8, high text, filler int, step int, spacing int DEFAULT 1)
 	RETURNS SETOF ulid LANGUAGE sql AS $$
-	SELECT pg_temp.id(to_hex(t0 + ms), high || lpad(to_hex(ms), 6, '0') || lpad(to_hex(r), 12, '0'))
+	SELECT pg_temp.id(to_hex(t0 + ms * spacing), high || lpad(to_hex(ms), 6, '0') || lpad(to_hex(r), 12, '0'))
 	  FROM (SELECT 1 AS phase, ms, 1000000 AS r FROM generate_series(0, 1099) ms
 			UNION ALL
 			SELECT 2, 2000 + ms, 1000000 FROM generate_series(0, filler - 1) ms
@@ -294,6 +298,23 @@ SELECT pg_temp.id(to_hex(1723000000000 + ms), lpad(to_hex(ms), 8, '0') || lpad(t
 			   unnest(ARRAY[-1, 2, -70000, 70000, -600000, 600000, -1000000]) d) p
  ORDER BY phase, ms, r;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS table_full_late_misplaced FROM late;
+-- d) As a), the sample one id every 1,000 ms: the table cannot take most of
+-- its milliseconds and ends sparse; a bitmap of the anchored ones sends
+-- their later ids to their anchors.
+TRUNCATE late;
+INSERT INTO late SELECT id FROM pg_temp.anchoring_stops(1724000000000, 'f0', 20000, 1, 1000) id;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS sparse_table_misplaced FROM late;
+-- e) Runs of 10 ids in 4,000 milliseconds, shuffled: until the sample finds
+-- two ids of one run, the table does not grow, and milliseconds it cannot
+-- take are refused anchors for good; it grows later, and must not anchor
+-- them then.
+TRUNCATE late;
+SELECT setseed(0.25);
+INSERT INTO late
+SELECT pg_temp.id(to_hex(1725000000000 + ms), lpad(to_hex(ms * 7919), 8, '0') || lpad(to_hex(1000 + i), 12, '0'))
+  FROM generate_series(0, 3999) ms, generate_series(0, 9) i
+ ORDER BY random();
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS refused_misplaced FROM late;
 RESET work_mem;
 RESET client_min_messages;
 RESET jit;
