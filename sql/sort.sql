@@ -141,7 +141,7 @@ SELECT pg_temp.id(to_hex(1720000003000 + i % 3), substr(md5(i::text), 1, 20)), '
   FROM generate_series(1, 900) i;
 
 -- 9. Anchoring goes on: runs first, then 3,000 milliseconds of 3 ids each
--- (the table grows twice), then more ids of the first milliseconds.
+-- (the table, 2,048 slots, grows), then more ids of the first milliseconds.
 INSERT INTO sorted
 SELECT pg_temp.id(to_hex(1721000000000 + ms), lpad(to_hex(ms * 7919), 8, '0') || lpad(to_hex(r), 12, '0')),
 	   'anchoring goes on'
@@ -211,8 +211,9 @@ SELECT id, 'ids 10 times each'
 SELECT pg_temp.misplaced('one id 20,000 times') AS one_id_misplaced,
 	   pg_temp.misplaced('ids 10 times each') AS ten_times_misplaced;
 
--- 14. A work_mem so small that the anchor table (a quarter of it) fills up
--- and anchoring stops there; the sort spills to disk.
+-- 14. A work_mem so small that the anchor table (a quarter of it: 512
+-- milliseconds) cannot grow, and refuses the milliseconds it cannot take;
+-- the sort spills to disk.
 SET work_mem = '64kB';
 SELECT pg_temp.misplaced('anchoring goes on') AS small_work_mem_misplaced,
 	   pg_temp.misplaced('ids 10 times each') AS small_work_mem_ten_times_misplaced;
@@ -285,10 +286,10 @@ SELECT count(*) AS ids,
 	   count(*) FILTER (WHERE substr(id::bytea, 1, 6) = '\x0190a1b2c3d4'::bytea) AS in_window,
 	   pg_temp.late_misplaced() AS mostly_outside_window_misplaced FROM late;
 -- c) Runs of 2 ids in 140,000 milliseconds: anchoring goes on until the
--- table (a quarter of work_mem, 4 MB at most: 131,072 anchors) is full, long
--- after the estimate (the leaner converter keys the second id of each
--- millisecond from its anchor); then ids of the first milliseconds around
--- their anchors.
+-- table (a quarter of work_mem, 4 MB at most: 131,072 milliseconds) spans
+-- all it can, long after the estimate (the leaner converter keys the second
+-- id of each millisecond from its anchor), and refuses the milliseconds past
+-- that; then ids of the first milliseconds around their anchors.
 TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id(to_hex(1723000000000 + ms), lpad(to_hex(ms), 8, '0') || lpad(to_hex(r), 12, '0'))
