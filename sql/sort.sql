@@ -316,6 +316,41 @@ SELECT pg_temp.id(to_hex(1725000000000 + ms), lpad(to_hex(ms * 7919), 8, '0') ||
   FROM generate_series(0, 3999) ms, generate_series(0, 9) i
  ORDER BY random();
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS refused_misplaced FROM late;
+-- f) A table converted from uuid with ids made since, shuffled: uuids before
+-- and after the window, runs of 500 ids in 60 milliseconds, ids of those
+-- milliseconds far from their anchors (other first 8 bytes, or the same and
+-- 600,000 away), and runs in 40 new milliseconds.  Many ids are outside the
+-- window, so the leaner converter tests that first.
+TRUNCATE late;
+SELECT setseed(0.5);
+INSERT INTO late
+SELECT id FROM (
+	SELECT ('f' || substr(md5(i::text), 2))::uuid::ulid AS id FROM generate_series(1, 30000) i
+	UNION ALL
+	SELECT ('000' || substr(md5(i::text), 4))::uuid::ulid FROM generate_series(1, 2000) i
+	UNION ALL
+	SELECT pg_temp.id(to_hex(1726000000000 + ms), lpad(to_hex((ms::int8 * 7919 % 60000 + 1) * 65536 + d), 8, '0') || lpad(to_hex(1000000 + r), 12, '0'))
+	  FROM (SELECT ms, 0 AS d, i AS r FROM generate_series(0, 59) ms, generate_series(0, 499) i
+			UNION ALL
+			SELECT ms, d, 0 FROM generate_series(0, 59) ms, unnest(ARRAY[-65536, 65536]) d
+			UNION ALL
+			SELECT ms, 0, r FROM generate_series(0, 59) ms, unnest(ARRAY[-600000, 600000]) r
+			UNION ALL
+			SELECT 1000 + ms, 0, i FROM generate_series(0, 39) ms, generate_series(0, 49) i) p) v
+ ORDER BY random();
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS converted_and_runs_misplaced FROM late;
+-- g) Ids random within 20 milliseconds, shuffled (ulid_generate_random() in
+-- bulk): the sample anchors the milliseconds and finds no run, so anchoring
+-- stops; most of its ids met an anchor, so the table is looked into without
+-- a bitmap.  Half the ids of a millisecond share its first 8 bytes, and are
+-- far above or below the anchor in their last 8.
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id(to_hex(1727000000000 + i % 20),
+				  CASE WHEN i % 2 = 0 THEN 'abcd' ELSE substr(md5(i::text), 1, 4) END || substr(md5(i::text), 5, 16))
+  FROM generate_series(1, 40000) i
+ ORDER BY md5(i::text || 'shuffled');
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS random_in_few_ms_misplaced FROM late;
 RESET work_mem;
 RESET client_min_messages;
 RESET jit;
