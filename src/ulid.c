@@ -488,27 +488,20 @@ far_key(const anchor *slot, uint64 high, uint64 low)
 }
 
 /*
- * The key of an id with the anchor's first 8 bytes, if it is near it (the
- * last 8 less than NEAR_ANCHOR away): the anchor's key plus the distance.
+ * The key of an id of an anchored millisecond.  Near the anchor (the same
+ * first 8 bytes, the last 8 less than NEAR_ANCHOR away), the anchor's key
+ * plus the distance.
  */
-static inline uint64
-near_key(const anchor *slot, uint64 low)
-{
-	return low + slot->key_offset;
-}
-
-static inline bool
-is_near(const anchor *slot, uint64 key)
-{
-	return key - slot->near_keys < 2 * NEAR_ANCHOR;
-}
-
-/* The key of an id of an anchored millisecond. */
 static inline uint64
 anchored_key(const anchor *slot, uint64 high, uint64 low)
 {
-	if (high == slot->high && is_near(slot, near_key(slot, low)))
-		return near_key(slot, low);
+	if (high == slot->high)
+	{
+		uint64		key = low + slot->key_offset;
+
+		if (key - slot->near_keys < 2 * NEAR_ANCHOR)
+			return key;
+	}
 	return far_key(slot, high, low);
 }
 
@@ -531,7 +524,7 @@ sample(ulid_sort_state *state, const anchor *slot, uint64 key,
 	if (slot != NULL && (high != slot->high || low != slot->low))
 	{
 		state->sampled_anchored++;
-		if (is_near(slot, key))
+		if (key - slot->near_keys < 2 * NEAR_ANCHOR)
 			state->sampled_near++;
 	}
 	if (++state->sampled == ANCHOR_SAMPLE &&
@@ -650,16 +643,8 @@ lean_key(Datum original, SortSupport ssup, bool window_first)
 		return UInt64GetDatum(outside_window_key(high, time_field));
 	slot = anchor_slot(state, unix_ms);
 	low = load_be(id + 8, 8);
-
-	/*
-	 * The first 8 bytes of the slot's anchor: the id is of its millisecond
-	 * (a free slot holds bytes no id of this slot has), and in a run, near
-	 * it.  Tested before the millisecond, which ids of runs need not be.
-	 */
-	if (high == slot->high && is_near(slot, near_key(slot, low)))
-		return UInt64GetDatum(near_key(slot, low));
 	if (holds(slot, unix_ms))
-		return UInt64GetDatum(far_key(slot, high, low));
+		return UInt64GetDatum(anchored_key(slot, high, low));
 	if (!in_window)
 		return UInt64GetDatum(outside_window_key(high, time_field));
 	if (state->anchoring && !ms_bit_set(state->refused, unix_ms))
