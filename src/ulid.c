@@ -658,10 +658,37 @@ ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
 	return lean_key(original, ssup, false);
 }
 
-static Datum
+static pg_noinline Datum
 ulid_abbrev_convert_lean_window_first(Datum original, SortSupport ssup)
 {
 	return lean_key(original, ssup, true);
+}
+
+/*
+ * In front of ulid_abbrev_convert_lean_window_first, for a table that mixes
+ * ids outside the window with runs in it: an id outside the window and an id
+ * near its anchor are keyed with one test, true for both, and the key picked
+ * without a branch; the others go on to that converter.
+ */
+static Datum
+ulid_abbrev_convert_mixed(Datum original, SortSupport ssup)
+{
+	ulid_sort_state *state = ssup->ssup_extra;
+	const uint8_t *id = DatumGetUlidP(original)->data;
+	uint64		high = load_be(id, 8);
+	uint64		low = load_be(id + 8, 8);
+	int64		unix_ms = (int64) (high >> 16);
+	int64		time_field = unix_ms - state->window_start_ms;
+	const anchor *slot = anchor_slot(state, unix_ms);
+	uint64		near = low + slot->key_offset;
+	uint64		in_window = (uint64) time_field < (UINT64CONST(1) << KEY_TIME_BITS);
+	uint64		is_near = (uint64) (high == slot->high) &
+		(uint64) (near - slot->near_keys < 2 * NEAR_ANCHOR);
+	uint64		mask = -is_near;
+
+	if (in_window != is_near)
+		return ulid_abbrev_convert_lean_window_first(original, ssup);
+	return UInt64GetDatum((near & mask) | (outside_window_key(high, time_field) & ~mask));
 }
 
 /*
@@ -703,7 +730,7 @@ choose_lean_converter(SortSupport ssup, ulid_sort_state *state)
 	else if (state->marked)
 		ssup->abbrev_converter = ulid_abbrev_convert_marked;
 	else if (state->window_first)
-		ssup->abbrev_converter = ulid_abbrev_convert_lean_window_first;
+		ssup->abbrev_converter = ulid_abbrev_convert_mixed;
 	else
 		ssup->abbrev_converter = ulid_abbrev_convert_lean;
 }
