@@ -236,7 +236,7 @@ ulid_is_valid(PG_FUNCTION_ARGS)
 #define ABBREV_MAX_IDS_PER_KEY	2000.0
 #define ABBREV_MIN_INPUT		10000
 #define ABBREV_ENOUGH_KEYS		100000.0
-#define WINDOW_FIRST_SHARE		16	/* one id in 16 outside the window */
+#define MIXED_SHARE				16	/* one id in 16 or more of each kind */
 
 /*
  * A slot of the anchor table, 32 bytes: an anchor, kept as what keys the ids
@@ -264,8 +264,7 @@ typedef struct ulid_sort_state
 	int			sampled_near;	/* of them, ids near an anchor not equal to it */
 	int			sampled_anchored;	/* ids that met their millisecond's anchor */
 	int64		outside_count;	/* ids outside the window */
-	bool		window_first;	/* many of them: the lean converter tests that
-								 * first */
+	bool		mixed;			/* many ids outside the window and in it */
 	anchor	   *anchors;		/* NULL until an id is in the window */
 	int			slot_bits;		/* the table has 2^slot_bits slots */
 	uint64		slot_mask;		/* 2^slot_bits - 1 */
@@ -407,6 +406,13 @@ stop_anchoring(ulid_sort_state *state)
 			set_ms_bit(state->marked, (int64) (state->anchors[i].high >> 16));
 }
 
+/* Whether an id's millisecond, relative to the window, is in it. */
+static inline bool
+within_window(int64 time_field)
+{
+	return (uint64) time_field < (UINT64CONST(1) << KEY_TIME_BITS);
+}
+
 static inline uint64
 window_key(int64 time_field, uint64 field)
 {
@@ -488,18 +494,31 @@ far_key(const anchor *slot, uint64 high, uint64 low)
 }
 
 /*
- * The key of an id of an anchored millisecond.  Near the anchor (the same
- * first 8 bytes, the last 8 less than NEAR_ANCHOR away), the anchor's key
- * plus the distance.
+ * The key of an id with the anchor's first 8 bytes, and whether that key is
+ * one of the near ones: the id is then less than NEAR_ANCHOR from the anchor,
+ * and its key is the anchor's plus the distance.
  */
+static inline uint64
+near_key(const anchor *slot, uint64 low)
+{
+	return low + slot->key_offset;
+}
+
+static inline bool
+is_near_key(const anchor *slot, uint64 key)
+{
+	return key - slot->near_keys < 2 * NEAR_ANCHOR;
+}
+
+/* The key of an id of an anchored millisecond. */
 static inline uint64
 anchored_key(const anchor *slot, uint64 high, uint64 low)
 {
 	if (high == slot->high)
 	{
-		uint64		key = low + slot->key_offset;
+		uint64		key = near_key(slot, low);
 
-		if (key - slot->near_keys < 2 * NEAR_ANCHOR)
+		if (is_near_key(slot, key))
 			return key;
 	}
 	return far_key(slot, high, low);
@@ -524,7 +543,7 @@ sample(ulid_sort_state *state, const anchor *slot, uint64 key,
 	if (slot != NULL && (high != slot->high || low != slot->low))
 	{
 		state->sampled_anchored++;
-		if (key - slot->near_keys < 2 * NEAR_ANCHOR)
+		if (is_near_key(slot, key))
 			state->sampled_near++;
 	}
 	if (++state->sampled == ANCHOR_SAMPLE &&
@@ -570,7 +589,7 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 	int64		time_field = unix_ms - state->window_start_ms;
 	uint64		key;
 
-	if ((uint64) time_field < (UINT64CONST(1) << KEY_TIME_BITS))
+	if (within_window(time_field))
 	{
 		uint64		low = load_be(id + 8, 8);
 
@@ -610,65 +629,51 @@ ulid_abbrev_convert_sampling(Datum original, SortSupport ssup)
 	uint64		high = load_be(DatumGetUlidP(original)->data, 8);
 	int64		time_field = (int64) (high >> 16) - state->window_start_ms;
 
-	if ((uint64) time_field >= (UINT64CONST(1) << KEY_TIME_BITS))
+	if (!within_window(time_field))
 		return UInt64GetDatum(outside_window_key(high, time_field));
 	return ulid_abbrev_convert(original, ssup);
 }
 
 /*
- * The converters once the estimate and the sample are over: the same keys as
- * ulid_abbrev_convert's, without the count and the estimate.  Where nearly
- * all ids are in the window, an id of the millisecond of its slot's anchor is
- * keyed first, without a look at the window.  Where many are outside it
- * (uuids converted to ulid, shuffled with ids made since), those are keyed
- * first, without a look into the table: which kind an id is cannot be
- * predicted there, and a branch that waited for a slot out of the first-level
- * cache cost such a table 3% of an ORDER BY.  Ids of bulk-generated runs, of
- * converted uuids and of milliseconds without an anchor are keyed in about
- * as many instructions as core's key for uuid takes.
+ * The converter once the estimate and the sample are over: the same keys as
+ * ulid_abbrev_convert's, without the count and the estimate.  An id of the
+ * millisecond of its slot's anchor is keyed first, without a look at the
+ * window.  Ids of bulk-generated runs, of converted uuids and of milliseconds
+ * without an anchor are keyed in about as many instructions as core's key
+ * for uuid takes.  (Not inlined into ulid_abbrev_convert_mixed, whose ids
+ * it keys seldom, and which would save registers for it on every id.)
  */
-static pg_attribute_always_inline Datum
-lean_key(Datum original, SortSupport ssup, bool window_first)
+static pg_noinline Datum
+ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
 {
 	ulid_sort_state *state = ssup->ssup_extra;
 	const uint8_t *id = DatumGetUlidP(original)->data;
 	uint64		high = load_be(id, 8);
 	int64		unix_ms = (int64) (high >> 16);
-	int64		time_field = unix_ms - state->window_start_ms;
-	bool		in_window = (uint64) time_field < (UINT64CONST(1) << KEY_TIME_BITS);
-	const anchor *slot;
-	uint64		low;
+	const anchor *slot = anchor_slot(state, unix_ms);
+	uint64		low = load_be(id + 8, 8);
+	int64		time_field;
 
-	if (window_first && !in_window)
-		return UInt64GetDatum(outside_window_key(high, time_field));
-	slot = anchor_slot(state, unix_ms);
-	low = load_be(id + 8, 8);
 	if (holds(slot, unix_ms))
 		return UInt64GetDatum(anchored_key(slot, high, low));
-	if (!in_window)
+	time_field = unix_ms - state->window_start_ms;
+	if (!within_window(time_field))
 		return UInt64GetDatum(outside_window_key(high, time_field));
 	if (state->anchoring && !ms_bit_set(state->refused, unix_ms))
 		return ulid_abbrev_convert(original, ssup);
 	return UInt64GetDatum(unanchored_key(time_field, high, low));
 }
 
-static Datum
-ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
-{
-	return lean_key(original, ssup, false);
-}
-
-static pg_noinline Datum
-ulid_abbrev_convert_lean_window_first(Datum original, SortSupport ssup)
-{
-	return lean_key(original, ssup, true);
-}
-
 /*
- * In front of ulid_abbrev_convert_lean_window_first, for a table that mixes
- * ids outside the window with runs in it: an id outside the window and an id
- * near its anchor are keyed with one test, true for both, and the key picked
- * without a branch; the others go on to that converter.
+ * The converter in front of ulid_abbrev_convert_lean for a table that mixes
+ * ids outside the window with ids in it, shuffled (uuids converted to ulid,
+ * and ids made since).  Which kind an id is cannot be predicted there: a
+ * branch on it, mispredicted for one id in two, and waiting behind it for a
+ * slot of the table out of the first-level cache, cost such a table 2 to 3.5%
+ * of an ORDER BY.  So an id outside the window and an id near its anchor (a
+ * run) are keyed with one test, true for both, and the key is picked without
+ * a branch; the other ids, all in the window, go on to
+ * ulid_abbrev_convert_lean.
  */
 static Datum
 ulid_abbrev_convert_mixed(Datum original, SortSupport ssup)
@@ -676,19 +681,18 @@ ulid_abbrev_convert_mixed(Datum original, SortSupport ssup)
 	ulid_sort_state *state = ssup->ssup_extra;
 	const uint8_t *id = DatumGetUlidP(original)->data;
 	uint64		high = load_be(id, 8);
-	uint64		low = load_be(id + 8, 8);
 	int64		unix_ms = (int64) (high >> 16);
 	int64		time_field = unix_ms - state->window_start_ms;
 	const anchor *slot = anchor_slot(state, unix_ms);
-	uint64		near = low + slot->key_offset;
-	uint64		in_window = (uint64) time_field < (UINT64CONST(1) << KEY_TIME_BITS);
-	uint64		is_near = (uint64) (high == slot->high) &
-		(uint64) (near - slot->near_keys < 2 * NEAR_ANCHOR);
-	uint64		mask = -is_near;
+	uint64		key = near_key(slot, load_be(id + 8, 8));
 
-	if (in_window != is_near)
-		return ulid_abbrev_convert_lean_window_first(original, ssup);
-	return UInt64GetDatum((near & mask) | (outside_window_key(high, time_field) & ~mask));
+	/* no id outside the window has the first 8 bytes of an anchor */
+	uint64		near = (uint64) (high == slot->high) & (uint64) is_near_key(slot, key);
+	uint64		mask = -near;
+
+	if ((uint64) within_window(time_field) != near)
+		return ulid_abbrev_convert_lean(original, ssup);
+	return UInt64GetDatum((key & mask) | (outside_window_key(high, time_field) & ~mask));
 }
 
 /*
@@ -705,7 +709,7 @@ ulid_abbrev_convert_marked(Datum original, SortSupport ssup)
 	int64		time_field = unix_ms - state->window_start_ms;
 	uint64		low;
 
-	if ((uint64) time_field >= (UINT64CONST(1) << KEY_TIME_BITS))
+	if (!within_window(time_field))
 		return UInt64GetDatum(outside_window_key(high, time_field));
 	low = load_be(id + 8, 8);
 	if (ms_bit_set(state->marked, unix_ms))
@@ -729,7 +733,7 @@ choose_lean_converter(SortSupport ssup, ulid_sort_state *state)
 		ssup->abbrev_converter = ulid_abbrev_convert_sampling;
 	else if (state->marked)
 		ssup->abbrev_converter = ulid_abbrev_convert_marked;
-	else if (state->window_first)
+	else if (state->mixed)
 		ssup->abbrev_converter = ulid_abbrev_convert_mixed;
 	else
 		ssup->abbrev_converter = ulid_abbrev_convert_lean;
@@ -757,12 +761,14 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 	if (distinct_keys > ABBREV_ENOUGH_KEYS || distinct_keys > state->input_count / 2.0)
 	{
 		state->estimating = false;
-		state->window_first = state->outside_count > state->input_count / WINDOW_FIRST_SHARE;
+		state->mixed = state->outside_count > state->input_count / MIXED_SHARE &&
+			state->outside_count < state->input_count - state->input_count / MIXED_SHARE;
 		choose_lean_converter(ssup, state);
-		/* once a sort; the sort suite shows when, and which */
-		elog(DEBUG1, "ulid sort support: the leaner key converter takes over after " INT64_FORMAT " ids%s%s",
-			 state->input_count, state->window_first ? ", ids outside the window first" : "",
-			 state->marked ? ", a bitmap of the anchored milliseconds" : "");
+		/* once a sort; the sort suite shows when, and which converter */
+		elog(DEBUG1, "ulid sort support: the leaner key converter takes over after " INT64_FORMAT " ids%s",
+			 state->input_count,
+			 ssup->abbrev_converter == ulid_abbrev_convert_mixed ? ", ids in and outside the window mixed" :
+			 ssup->abbrev_converter == ulid_abbrev_convert_marked ? ", a bitmap of the anchored milliseconds" : "");
 	}
 	return false;
 }

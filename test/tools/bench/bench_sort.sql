@@ -52,15 +52,20 @@ BEGIN
 END
 $$;
 
+-- the medians of one size and work_mem, by sort ("shuffled", "index", ...)
+CREATE FUNCTION pg_temp.medians_of(n int, memory text)
+	RETURNS TABLE (bench text, pos int, ms float8) LANGUAGE sql AS $$
+	SELECT substr(bench, length(n || ' ' || memory) + 2), case_name::int, ms
+	  FROM medians WHERE bench LIKE n || ' ' || memory || ' %'
+$$;
+
 -- the table of one size and work_mem, times as multiples of uuid v4's and,
 -- for ulid's own sort support, of core's uuid functions on the same ids
 CREATE FUNCTION pg_temp.report(n int, memory text) RETURNS TABLE (
 	"ids" text, "ORDER BY" text, "ORDER BY, insertion order" text,
 	"CREATE INDEX" text, "merge join" text)
 LANGUAGE sql AS $$
-	WITH m AS (SELECT substr(bench, length(n || ' ' || memory) + 2) AS bench,
-					  case_name::int AS pos, ms FROM medians
-				WHERE bench LIKE n || ' ' || memory || ' %'),
+	WITH m AS (SELECT * FROM pg_temp.medians_of(n, memory)),
 	cell AS (SELECT m.pos, m.bench,
 					format('%s ms (%s×%s)', round(m.ms::numeric), round((m.ms / ref.ms)::numeric, 2),
 						   ', ' || round((m.ms / core.ms)::numeric, 2) || '× core') AS v
@@ -81,9 +86,7 @@ $$;
 CREATE FUNCTION pg_temp.above_target(n int, memory text) RETURNS TABLE (
 	"ids" text, "sort" text, "× uuid v4" numeric, "× core" numeric)
 LANGUAGE sql AS $$
-	WITH m AS (SELECT substr(bench, length(n || ' ' || memory) + 2) AS bench,
-					  case_name::int AS pos, ms FROM medians
-				WHERE bench LIKE n || ' ' || memory || ' %')
+	WITH m AS (SELECT * FROM pg_temp.medians_of(n, memory))
 	SELECT c.shape, m.bench,
 		   round((m.ms / ref.ms)::numeric, 2), round((m.ms / core.ms)::numeric, 2)
 	  FROM m JOIN cases c USING (pos)
@@ -102,13 +105,14 @@ SELECT n, memory
 
 DO $$
 DECLARE
-	s record;
+	n int;
+	memory text;
 BEGIN
-	FOR s IN SELECT * FROM sizes LOOP
-		IF NOT EXISTS (SELECT FROM timings WHERE bench LIKE s.n || ' %') THEN
-			PERFORM pg_temp.make_tables(s.n);
-		END IF;
-		PERFORM pg_temp.run_sorts(s.n, s.memory);
+	FOREACH n IN ARRAY string_to_array(current_setting('bench.sort_sizes'), ',')::int[] LOOP
+		PERFORM pg_temp.make_tables(n);
+		FOREACH memory IN ARRAY string_to_array(current_setting('bench.sort_memory'), ',') LOOP
+			PERFORM pg_temp.run_sorts(n, memory);
+		END LOOP;
 	END LOOP;
 END
 $$;
