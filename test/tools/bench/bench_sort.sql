@@ -9,7 +9,7 @@
 -- before (schema bench).  Each run takes the cases in an order of its own.
 -- Times are wall-clock: run it alone on the machine (the backend's time on a
 -- CPU, from /proc/self/schedstat, moves in steps of 4 ms on some VMs).
--- Settings: bench.sort_sizes, bench.sort_memory, bench.runs.
+-- Settings: bench.sort_sizes, bench.sort_memory, bench.sort_shapes, bench.runs.
 \set ON_ERROR_STOP on
 \ir prologue.sql
 SET max_parallel_workers_per_gather = 0;
@@ -18,6 +18,12 @@ SET enable_hashjoin = off;
 SET enable_nestloop = off;
 
 \ir sort_tables.sql
+-- only the shapes of bench.sort_shapes, if set, and uuid v4, which the
+-- ratios are to (the tables are all made, since shapes are made from others)
+DELETE FROM cases
+ WHERE current_setting('bench.sort_shapes') <> ''
+   AND pos / 2 <> 1
+   AND pos / 2 <> ALL (string_to_array(current_setting('bench.sort_shapes'), ',')::int[]);
 
 -- the sorts of one size with one work_mem, runs interleaved; benches are
 -- named "<n> <work_mem> <sort>"
