@@ -13,6 +13,8 @@
 #   BENCH_SORT_RUNS (5)        runs of each sort case
 #   BENCH_SORT_SHAPES (all)    the shapes sorted, by number, e.g. 3,8 (and
 #                              uuid v4, shape 1, always)
+#   BENCH_SORT_WORKERS (0)     parallel workers a sort may use (2:
+#                              PostgreSQL's defaults)
 #   BENCH_PGBENCH_SECONDS (30), BENCH_PGBENCH_RUNS (3)
 #   BENCH_INSTRUCTION_ROWS (500000)  ids of each sort counted in instructions
 #   BENCH_ONLY                 one of: generate, query, sort, pgbench,
@@ -30,7 +32,7 @@ echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 104857
 echo "Server: $("$(${PG_CONFIG:-pg_config} --bindir)/postgres" --version); N = $rows, medians of $runs runs"
 export ULID_SERVER_OPTS="-c shared_preload_libraries=ulid -c shared_buffers=4GB -c work_mem=256MB -c maintenance_work_mem=1GB -c max_wal_size=8GB -c checkpoint_timeout=1h -c jit=off"
 export PGOPTIONS="-c bench.rows=$rows -c bench.runs=$runs -c bench.brin_rows=${BENCH_BRIN_ROWS:-10000000}"
-sort_options="-c bench.sort_sizes=${BENCH_SORT_SIZES:-1000000} -c bench.sort_memory=${BENCH_SORT_MEMORY:-4MB,2GB} -c bench.runs=${BENCH_SORT_RUNS:-5} -c bench.sort_shapes=${BENCH_SORT_SHAPES:-}"
+sort_options="-c bench.sort_sizes=${BENCH_SORT_SIZES:-1000000} -c bench.sort_memory=${BENCH_SORT_MEMORY:-4MB,2GB} -c bench.runs=${BENCH_SORT_RUNS:-5} -c bench.sort_shapes=${BENCH_SORT_SHAPES:-} -c bench.sort_workers=${BENCH_SORT_WORKERS:-0}"
 test/lib/cluster.sh bash -c "
 	set -e
 	[ -z '$only' ] || [ '$only' = generate ] && psql -X -f test/tools/bench/bench.sql

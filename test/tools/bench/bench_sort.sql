@@ -9,11 +9,14 @@
 -- before (schema bench).  Each run takes the cases in an order of its own.
 -- Times are wall-clock: run it alone on the machine (the backend's time on a
 -- CPU, from /proc/self/schedstat, moves in steps of 4 ms on some VMs).
--- Settings: bench.sort_sizes, bench.sort_memory, bench.sort_shapes, bench.runs.
+-- Settings: bench.sort_sizes, bench.sort_memory, bench.sort_shapes,
+-- bench.sort_workers (parallel workers a sort may use; 2 is PostgreSQL's
+-- default), bench.runs.
 \set ON_ERROR_STOP on
 \ir prologue.sql
-SET max_parallel_workers_per_gather = 0;
-SET max_parallel_maintenance_workers = 0;
+SELECT set_config('max_parallel_workers_per_gather', current_setting('bench.sort_workers'), false),
+	   set_config('max_parallel_maintenance_workers', current_setting('bench.sort_workers'), false)
+\g /dev/null
 SET enable_hashjoin = off;
 SET enable_nestloop = off;
 
