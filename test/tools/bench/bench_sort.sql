@@ -127,8 +127,8 @@ END
 $$;
 
 \echo
-SELECT current_setting('bench.runs') AS runs \gset
-\echo 'Sorting N ids, medians of' :runs 'runs, wall-clock time; work_mem 4MB: PostgreSQL''s defaults (maintenance_work_mem 64MB)'
+SELECT current_setting('bench.runs') AS runs, current_setting('bench.sort_workers') AS workers \gset
+\echo 'Sorting N ids, medians of' :runs 'runs, wall-clock time; work_mem 4MB: PostgreSQL''s defaults (maintenance_work_mem 64MB); parallel workers a sort may use:' :workers
 \echo 'In parentheses: times uuid v4''s; for ulid''s own sort support, times core''s uuid functions on the same ids'
 SELECT s.n AS "N", s.memory AS "work_mem", r.*
   FROM sizes s, pg_temp.report(s.n, s.memory) r;
