@@ -306,14 +306,14 @@ anchor_slot(ulid_sort_state *state, int64 unix_ms)
 }
 
 /*
- * Whether the slot holds the anchor of unix_ms.  A free slot holds the first
- * 8 bytes of an id of the next slot's millisecond, which no id that looks
- * into it has.
+ * Whether the slot holds the anchor of the millisecond of an id with these
+ * first 8 bytes.  A free slot holds the first 8 bytes of an id of the next
+ * slot's millisecond, which no id that looks into it has.
  */
 static inline bool
-holds(const anchor *slot, int64 unix_ms)
+holds(const anchor *slot, uint64 high)
 {
-	return (slot->high >> 16) == (uint64) unix_ms;
+	return (slot->high ^ high) < (UINT64CONST(1) << 16);
 }
 
 /* A new table of 2^slot_bits slots, holding the anchors of the old one. */
@@ -441,7 +441,7 @@ anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 high, uint64 low)
 		state->refused = MemoryContextAllocZero(state->context, MS_BITS / 8);
 	}
 	slot = anchor_slot(state, unix_ms);
-	if (holds(slot, unix_ms))
+	if (holds(slot, high))
 		return slot;
 	if (!state->anchoring || ms_bit_set(state->refused, unix_ms))
 		return NULL;
@@ -473,6 +473,22 @@ random_top(uint64 high, uint64 low)
 }
 
 /*
+ * 1 if the id is above the anchor, else 0, without a branch: for ids random
+ * within their millisecond it is a coin toss, and mispredicted half the time
+ * it cost ulid_generate_random() ids 1.5% of an ORDER BY.
+ */
+static inline uint64
+above_anchor(const anchor *slot, uint64 high, uint64 low)
+{
+#ifdef PG_INT128_TYPE
+	return (uint64) ((((uint128) high << 64) | low) > (((uint128) slot->high << 64) | slot->low));
+#else
+	return (uint64) (high > slot->high) |
+		((uint64) (high == slot->high) & (uint64) (low > slot->low));
+#endif
+}
+
+/*
  * The key of an id of an anchored millisecond that is not near the anchor:
  * its top FAR_BITS random bits, in a range below or above the near ones.
  */
@@ -481,15 +497,7 @@ far_key(const anchor *slot, uint64 high, uint64 low)
 {
 	uint64		field = random_top(high, low) >> (64 - FAR_BITS);
 
-	/*
-	 * Whether the id is above the anchor, without a branch: for ids random
-	 * within their millisecond it is a coin toss, and mispredicted half the
-	 * time it cost ulid_generate_random() ids 1.5% of an ORDER BY.
-	 */
-	uint64		above = (uint64) (high > slot->high) |
-		((uint64) (high == slot->high) & (uint64) (low > slot->low));
-
-	field += above * ABOVE_ANCHOR_KEYS;
+	field += above_anchor(slot, high, low) * ABOVE_ANCHOR_KEYS;
 	return (slot->near_keys & ~((UINT64CONST(1) << KEY_RANDOM_BITS) - 1)) | field;
 }
 
@@ -635,16 +643,23 @@ ulid_abbrev_convert_sampling(Datum original, SortSupport ssup)
 }
 
 /*
- * The converter once the estimate and the sample are over: the same keys as
- * ulid_abbrev_convert's, without the count and the estimate.  An id of the
- * millisecond of its slot's anchor is keyed first, without a look at the
- * window.  Ids of bulk-generated runs, of converted uuids and of milliseconds
- * without an anchor are keyed in about as many instructions as core's key
- * for uuid takes.  (Not inlined into ulid_abbrev_convert_mixed, whose ids
- * it keys seldom, and which would save registers for it on every id.)
+ * The converters once the estimate and the sample are over: the same keys as
+ * ulid_abbrev_convert's, without the count and the estimate.  An id near its
+ * anchor (of a bulk-generated run) is keyed first, without a look at the
+ * window.  Ids of runs, of converted uuids and of milliseconds without an
+ * anchor are keyed in about as many instructions as core's key for uuid
+ * takes.
+ *
+ * While anchoring lasts, an id of a millisecond without an anchor may make
+ * one (ulid_abbrev_convert_lean, may_anchor).  Once it stopped, whether an id's
+ * millisecond has one decides only which of two keys it gets, and the key is
+ * picked without a branch (ulid_abbrev_convert_settled): where the sample
+ * anchored most of few milliseconds and met no run (uuidv7() values
+ * converted, whose first 8 bytes all differ), that is a coin toss, and a
+ * branch on it, mispredicted for 0.4 ids in 1, cost 2% of an ORDER BY.
  */
-static pg_noinline Datum
-ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
+static pg_attribute_always_inline Datum
+lean_key(Datum original, SortSupport ssup, bool may_anchor)
 {
 	ulid_sort_state *state = ssup->ssup_extra;
 	const uint8_t *id = DatumGetUlidP(original)->data;
@@ -653,15 +668,55 @@ ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
 	const anchor *slot = anchor_slot(state, unix_ms);
 	uint64		low = load_be(id + 8, 8);
 	int64		time_field;
+	uint64		held;
+	uint64		field;
 
-	if (holds(slot, unix_ms))
-		return UInt64GetDatum(anchored_key(slot, high, low));
+	/* only an id of the anchor's millisecond has its first 8 bytes */
+	if (high == slot->high)
+	{
+		uint64		key = near_key(slot, low);
+
+		if (is_near_key(slot, key))
+			return UInt64GetDatum(key);
+	}
 	time_field = unix_ms - state->window_start_ms;
 	if (!within_window(time_field))
 		return UInt64GetDatum(outside_window_key(high, time_field));
-	if (state->anchoring && !ms_bit_set(state->refused, unix_ms))
-		return ulid_abbrev_convert(original, ssup);
-	return UInt64GetDatum(unanchored_key(time_field, high, low));
+	if (may_anchor)
+	{
+		if (holds(slot, high))
+			return UInt64GetDatum(far_key(slot, high, low));
+		if (state->anchoring && !ms_bit_set(state->refused, unix_ms))
+			return ulid_abbrev_convert(original, ssup);
+		return UInt64GetDatum(unanchored_key(time_field, high, low));
+	}
+	/*
+	 * far_key() or unanchored_key(), without a branch.  Both take the top
+	 * bits of the randomness: FAR_BITS of them, above or below the near keys,
+	 * in a millisecond with an anchor (whose keys have its window_key), and
+	 * KEY_RANDOM_BITS in one without.
+	 */
+	held = (uint64) holds(slot, high);
+	field = random_top(high, low) >>
+		(64 - KEY_RANDOM_BITS + held * (KEY_RANDOM_BITS - FAR_BITS));
+	field += (above_anchor(slot, high, low) & held) * ABOVE_ANCHOR_KEYS;
+	return UInt64GetDatum(window_key(time_field, field));
+}
+
+/*
+ * (Not inlined into ulid_abbrev_convert_mixed, whose ids it keys seldom, and
+ * which would save registers for it on every id.)
+ */
+static pg_noinline Datum
+ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
+{
+	return lean_key(original, ssup, true);
+}
+
+static Datum
+ulid_abbrev_convert_settled(Datum original, SortSupport ssup)
+{
+	return lean_key(original, ssup, false);
 }
 
 /*
@@ -716,7 +771,7 @@ ulid_abbrev_convert_marked(Datum original, SortSupport ssup)
 	{
 		const anchor *slot = anchor_slot(state, unix_ms);
 
-		if (holds(slot, unix_ms))
+		if (holds(slot, high))
 			return UInt64GetDatum(anchored_key(slot, high, low));
 	}
 	return UInt64GetDatum(unanchored_key(time_field, high, low));
@@ -735,8 +790,10 @@ choose_lean_converter(SortSupport ssup, ulid_sort_state *state)
 		ssup->abbrev_converter = ulid_abbrev_convert_marked;
 	else if (state->mixed)
 		ssup->abbrev_converter = ulid_abbrev_convert_mixed;
-	else
+	else if (state->anchoring)
 		ssup->abbrev_converter = ulid_abbrev_convert_lean;
+	else
+		ssup->abbrev_converter = ulid_abbrev_convert_settled;
 }
 
 static bool
@@ -768,7 +825,8 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 		elog(DEBUG1, "ulid sort support: the leaner key converter takes over after " INT64_FORMAT " ids%s",
 			 state->input_count,
 			 ssup->abbrev_converter == ulid_abbrev_convert_mixed ? ", ids in and outside the window mixed" :
-			 ssup->abbrev_converter == ulid_abbrev_convert_marked ? ", a bitmap of the anchored milliseconds" : "");
+			 ssup->abbrev_converter == ulid_abbrev_convert_marked ? ", a bitmap of the anchored milliseconds" :
+			 ssup->abbrev_converter == ulid_abbrev_convert_settled ? ", anchoring over" : "");
 	}
 	return false;
 }

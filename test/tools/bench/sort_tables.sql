@@ -42,6 +42,12 @@ INSERT INTO shapes VALUES
 	(13, 'ulid, 1 per ms, each 10 times (a foreign key)', 'ulid', NULL, 'random'),
 	(14, 'ulid_flake, ulid_flake_generate() in bulk', 'ulid_flake', 'ulid_flake_generate()', 'random'),
 	(15, 'bigint (the same ulid_flake values)', 'bigint', NULL, 'random');
+-- PostgreSQL 18's own uuid v7, where the server has uuidv7()
+INSERT INTO shapes
+SELECT * FROM (VALUES
+	(16, 'uuid v7 (uuidv7(), PostgreSQL 18)', 'uuid', 'uuidv7()', 'random'),
+	(17, 'ulid, the uuidv7() values (u::ulid), same order', 'ulid', NULL, 'random')) v
+ WHERE to_regprocedure('pg_catalog.uuidv7()') IS NOT NULL;
 CREATE TEMP TABLE cases AS
 SELECT pos * 2 AS pos, shape, type, '' AS binding FROM shapes
 UNION ALL
@@ -56,8 +62,10 @@ BEGIN
 		EXECUTE format('DROP TABLE IF EXISTS o_%s, s_%s', s.pos, s.pos);
 		IF s.pos = 2 THEN
 			CREATE UNLOGGED TABLE o_2 AS SELECT id::uuid AS id FROM o_6;
-		ELSIF s.pos = 3 THEN
-			CREATE UNLOGGED TABLE o_3 AS SELECT id::ulid AS id FROM o_1;
+		ELSIF s.pos IN (3, 17) THEN
+			-- the uuid v4 (uuid v7) values as ulid
+			EXECUTE format('CREATE UNLOGGED TABLE o_%s AS SELECT id::ulid AS id FROM o_%s',
+						   s.pos, CASE s.pos WHEN 3 THEN 1 ELSE 16 END);
 		ELSIF s.pos = 10 THEN
 			CREATE UNLOGGED TABLE o_10 AS
 			SELECT id FROM (SELECT id::ulid AS id FROM o_1 LIMIT n / 2) a
@@ -74,9 +82,10 @@ BEGIN
 						   'FROM generate_series(0, %s - 1) i, '
 						   '(SELECT timestamptz ''2026-01-01Z'' AS b, %s AS n) c', s.pos, s.expr, n, n);
 		END IF;
-		IF s.pos = 3 THEN
-			-- the very values and order of the uuid v4 table
-			CREATE UNLOGGED TABLE s_3 AS SELECT id::ulid AS id FROM s_1;
+		IF s.pos IN (3, 17) THEN
+			-- the very values and order of the uuid table
+			EXECUTE format('CREATE UNLOGGED TABLE s_%s AS SELECT id::ulid AS id FROM s_%s',
+						   s.pos, CASE s.pos WHEN 3 THEN 1 ELSE 16 END);
 		ELSE
 			EXECUTE format('CREATE UNLOGGED TABLE s_%s AS SELECT id FROM o_%s ORDER BY %s', s.pos, s.pos,
 						   CASE s.table_order WHEN 'asc' THEN 'id::bytea' WHEN 'desc' THEN 'id::bytea DESC'
