@@ -344,7 +344,8 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS converted_and_runs_misplaced
 -- g) Ids random within 20 milliseconds, shuffled (ulid_generate_random() in
 -- bulk): the sample anchors the milliseconds and finds no run, so anchoring
 -- stops; most of its ids met an anchor, so the table is looked into without
--- a bitmap.  A quarter of the ids of a millisecond share its first 8 bytes
+-- a bitmap (and with a branch: nearly every id after it meets one).  A
+-- quarter of the ids of a millisecond share its first 8 bytes
 -- (and are far above or below the anchor in their last 8), few enough that
 -- the estimate ends at its first check, wherever the window puts their keys.
 TRUNCATE late;
@@ -359,7 +360,8 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS random_in_few_ms_misplaced F
 -- variant, 62 random bits), 30 in each of 1,000 milliseconds, shuffled.
 -- Their first 8 bytes all differ: the sample anchors most of their
 -- milliseconds and meets no run, and the ids after it are far from their
--- anchors or in a millisecond without one, which of the two a coin toss.
+-- anchors or in a millisecond without one, which of the two a coin toss:
+-- a converter picks either key without a branch.
 TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id(to_hex(1728000000000 + i / 30),

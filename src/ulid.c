@@ -263,6 +263,8 @@ typedef struct ulid_sort_state
 	int			sampled;		/* ids of the window seen, up to ANCHOR_SAMPLE */
 	int			sampled_near;	/* of them, ids near an anchor not equal to it */
 	int			sampled_anchored;	/* ids that met their millisecond's anchor */
+	int64		after_sample;	/* ids of the window keyed after the sample */
+	int64		after_sample_anchored;	/* of a millisecond with an anchor */
 	int64		outside_count;	/* ids outside the window */
 	bool		mixed;			/* many ids outside the window and in it */
 	anchor	   *anchors;		/* NULL until an id is in the window */
@@ -611,6 +613,11 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 			unanchored_key(time_field, high, low);
 		if (state->sampled < ANCHOR_SAMPLE)
 			sample(state, state->last_anchor, key, high, low);
+		else
+		{
+			state->after_sample++;
+			state->after_sample_anchored += state->last_anchor != NULL;
+		}
 	}
 	else
 	{
@@ -643,24 +650,46 @@ ulid_abbrev_convert_sampling(Datum original, SortSupport ssup)
 }
 
 /*
- * The converters once the estimate and the sample are over: the same keys as
- * ulid_abbrev_convert's, without the count and the estimate.  An id near its
- * anchor (of a bulk-generated run) is keyed first, without a look at the
- * window.  Ids of runs, of converted uuids and of milliseconds without an
- * anchor are keyed in about as many instructions as core's key for uuid
- * takes.
- *
- * While anchoring lasts, an id of a millisecond without an anchor may make
- * one (ulid_abbrev_convert_lean, may_anchor).  Once it stopped, whether an
- * id's millisecond has one decides only which of two keys it gets.  Where
- * that is a coin toss, the key is picked without a branch
- * (ulid_abbrev_convert_settled): uuidv7() values converted, whose first 8
- * bytes all differ, in a few hundred milliseconds, of which the sample
- * anchored most and met no run; a branch on it, mispredicted for 0.4 ids in
- * 1, cost them 2% of an ORDER BY.
+ * The converter once the estimate and the sample are over: the same keys as
+ * ulid_abbrev_convert's, without the count and the estimate.  An id of the
+ * millisecond of its slot's anchor is keyed first, without a look at the
+ * window.  Ids of bulk-generated runs, of converted uuids and of milliseconds
+ * without an anchor are keyed in about as many instructions as core's key
+ * for uuid takes.  (Not inlined into ulid_abbrev_convert_mixed, whose ids
+ * it keys seldom, and which would save registers for it on every id.)
  */
-static pg_attribute_always_inline Datum
-lean_key(Datum original, SortSupport ssup, bool may_anchor)
+static pg_noinline Datum
+ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
+{
+	ulid_sort_state *state = ssup->ssup_extra;
+	const uint8_t *id = DatumGetUlidP(original)->data;
+	uint64		high = load_be(id, 8);
+	int64		unix_ms = (int64) (high >> 16);
+	const anchor *slot = anchor_slot(state, unix_ms);
+	uint64		low = load_be(id + 8, 8);
+	int64		time_field;
+
+	if (holds(slot, high))
+		return UInt64GetDatum(anchored_key(slot, high, low));
+	time_field = unix_ms - state->window_start_ms;
+	if (!within_window(time_field))
+		return UInt64GetDatum(outside_window_key(high, time_field));
+	if (state->anchoring && !ms_bit_set(state->refused, unix_ms))
+		return ulid_abbrev_convert(original, ssup);
+	return UInt64GetDatum(unanchored_key(time_field, high, low));
+}
+
+/*
+ * ulid_abbrev_convert_lean once anchoring stopped, where whether an id's
+ * millisecond has an anchor is a coin toss (anchors_unpredictable): that
+ * decides only which of two keys it gets, far_key() or unanchored_key(),
+ * and the key is picked without a branch.  uuidv7() values converted, whose
+ * first 8 bytes all differ, a thousand or so to a millisecond, are such ids:
+ * the sample anchors many of their milliseconds and meets no run, and a
+ * branch on it, mispredicted for 0.4 ids in 1, cost them 2% of an ORDER BY.
+ */
+static Datum
+ulid_abbrev_convert_settled(Datum original, SortSupport ssup)
 {
 	ulid_sort_state *state = ssup->ssup_extra;
 	const uint8_t *id = DatumGetUlidP(original)->data;
@@ -683,41 +712,17 @@ lean_key(Datum original, SortSupport ssup, bool may_anchor)
 	time_field = unix_ms - state->window_start_ms;
 	if (!within_window(time_field))
 		return UInt64GetDatum(outside_window_key(high, time_field));
-	if (may_anchor)
-	{
-		if (holds(slot, high))
-			return UInt64GetDatum(far_key(slot, high, low));
-		if (state->anchoring && !ms_bit_set(state->refused, unix_ms))
-			return ulid_abbrev_convert(original, ssup);
-		return UInt64GetDatum(unanchored_key(time_field, high, low));
-	}
+
 	/*
-	 * far_key() or unanchored_key(), without a branch.  Both take the top
-	 * bits of the randomness: FAR_BITS of them, above or below the near keys,
-	 * in a millisecond with an anchor (whose keys have its window_key), and
-	 * KEY_RANDOM_BITS in one without.
+	 * Both keys take the top bits of the randomness: FAR_BITS of them, above
+	 * or below the near keys, in a millisecond with an anchor (whose keys
+	 * have its window_key), and KEY_RANDOM_BITS in one without.
 	 */
 	held = (uint64) holds(slot, high);
 	field = random_top(high, low) >>
 		(64 - KEY_RANDOM_BITS + held * (KEY_RANDOM_BITS - FAR_BITS));
 	field += (above_anchor(slot, high, low) & held) * ABOVE_ANCHOR_KEYS;
 	return UInt64GetDatum(window_key(time_field, field));
-}
-
-/*
- * (Not inlined into ulid_abbrev_convert_mixed, whose ids it keys seldom, and
- * which would save registers for it on every id.)
- */
-static pg_noinline Datum
-ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
-{
-	return lean_key(original, ssup, true);
-}
-
-static Datum
-ulid_abbrev_convert_settled(Datum original, SortSupport ssup)
-{
-	return lean_key(original, ssup, false);
 }
 
 /*
@@ -779,17 +784,23 @@ ulid_abbrev_convert_marked(Datum original, SortSupport ssup)
 }
 
 /*
- * Whether an id's millisecond has an anchor is a coin toss: one id of the
- * sample in MIXED_SHARE or more met one, and one in MIXED_SHARE or more did
- * not.  Otherwise a branch on it is predicted, and cheaper than making both
- * keys: ids spread over a year or over 10,000 milliseconds, 50 each, gained
- * 9 instructions an id from ulid_abbrev_convert_settled.
+ * Whether an id's millisecond has an anchor is a coin toss, by the ids of the
+ * window keyed after the sample (until the estimate ended): at least
+ * ANCHOR_SAMPLE of them, and one in MIXED_SHARE or more in a millisecond with
+ * an anchor and one in MIXED_SHARE or more in one without.  Otherwise a
+ * branch on it is predicted, and cheaper than making both keys: ids 50 a
+ * millisecond over 10,000 milliseconds (few with an anchor) gained 9
+ * instructions an id from ulid_abbrev_convert_settled, and
+ * ulid_generate_random() in bulk (all with one) 1.
  */
 static inline bool
 anchors_unpredictable(const ulid_sort_state *state)
 {
-	return state->sampled_anchored >= ANCHOR_SAMPLE / MIXED_SHARE &&
-		state->sampled_anchored <= ANCHOR_SAMPLE - ANCHOR_SAMPLE / MIXED_SHARE;
+	int64		without = state->after_sample - state->after_sample_anchored;
+
+	return state->after_sample >= ANCHOR_SAMPLE &&
+		state->after_sample_anchored >= state->after_sample / MIXED_SHARE &&
+		without >= state->after_sample / MIXED_SHARE;
 }
 
 /*
@@ -841,7 +852,7 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 			 state->input_count,
 			 ssup->abbrev_converter == ulid_abbrev_convert_mixed ? ", ids in and outside the window mixed" :
 			 ssup->abbrev_converter == ulid_abbrev_convert_marked ? ", a bitmap of the anchored milliseconds" :
-			 ssup->abbrev_converter == ulid_abbrev_convert_settled ? ", anchoring over" : "");
+			 ssup->abbrev_converter == ulid_abbrev_convert_settled ? ", ids with and without an anchor mixed" : "");
 	}
 	return false;
 }
