@@ -12,7 +12,8 @@
 #                              PostgreSQL's defaults, maintenance_work_mem 64MB)
 #   BENCH_SORT_RUNS (5)        runs of each sort case
 #   BENCH_SORT_SHAPES (all)    the shapes sorted, by number, e.g. 3,8 (and
-#                              uuid v4, shape 1, always)
+#                              uuid v4, shape 1, always; 16 and 17, uuidv7()
+#                              values, on PostgreSQL 18 and later)
 #   BENCH_SORT_WORKERS (0)     parallel workers a sort may use (2:
 #                              PostgreSQL's defaults)
 #   BENCH_PGBENCH_SECONDS (30), BENCH_PGBENCH_RUNS (3)
