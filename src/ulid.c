@@ -686,7 +686,8 @@ ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
  * and the key is picked without a branch.  uuidv7() values converted, whose
  * first 8 bytes all differ, a thousand or so to a millisecond, are such ids:
  * the sample anchors many of their milliseconds and meets no run, and a
- * branch on it, mispredicted for 0.4 ids in 1, cost them 2% of an ORDER BY.
+ * branch on it, mispredicted for 0.4 ids in 1, cost them 2 to 4% of an
+ * ORDER BY in memory.
  */
 static Datum
 ulid_abbrev_convert_settled(Datum original, SortSupport ssup)
@@ -789,9 +790,9 @@ ulid_abbrev_convert_marked(Datum original, SortSupport ssup)
  * ANCHOR_SAMPLE of them, and one in MIXED_SHARE or more in a millisecond with
  * an anchor and one in MIXED_SHARE or more in one without.  Otherwise a
  * branch on it is predicted, and cheaper than making both keys: ids 50 a
- * millisecond over 10,000 milliseconds (few with an anchor) gained 9
+ * millisecond over 10,000 milliseconds (few with an anchor) gained 8
  * instructions an id from ulid_abbrev_convert_settled, and
- * ulid_generate_random() in bulk (all with one) 1.
+ * ulid_generate_random() in bulk (all with one) 7.
  */
 static inline bool
 anchors_unpredictable(const ulid_sort_state *state)
