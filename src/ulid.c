@@ -491,16 +491,28 @@ above_anchor(const anchor *slot, uint64 high, uint64 low)
 }
 
 /*
- * The key of an id of an anchored millisecond that is not near the anchor:
- * its top FAR_BITS random bits, in a range below or above the near ones.
+ * The last KEY_RANDOM_BITS of the key of an id of the window that is not near
+ * an anchor: the top bits of its randomness.  In a millisecond with an anchor
+ * (held 1) FAR_BITS of them, in a range below the near keys or, if above is
+ * 1, above them; in one without (held 0), KEY_RANDOM_BITS.  held is a value,
+ * not a branch, for ulid_abbrev_convert_settled.
+ */
+static inline uint64
+random_field(uint64 high, uint64 low, uint64 held, uint64 above)
+{
+	return (random_top(high, low) >> (64 - KEY_RANDOM_BITS + held * (KEY_RANDOM_BITS - FAR_BITS))) +
+		(above & held) * ABOVE_ANCHOR_KEYS;
+}
+
+/*
+ * The key of an id of an anchored millisecond that is not near the anchor,
+ * from the window_key its near keys have.
  */
 static inline uint64
 far_key(const anchor *slot, uint64 high, uint64 low)
 {
-	uint64		field = random_top(high, low) >> (64 - FAR_BITS);
-
-	field += above_anchor(slot, high, low) * ABOVE_ANCHOR_KEYS;
-	return (slot->near_keys & ~((UINT64CONST(1) << KEY_RANDOM_BITS) - 1)) | field;
+	return (slot->near_keys & ~((UINT64CONST(1) << KEY_RANDOM_BITS) - 1)) |
+		random_field(high, low, 1, above_anchor(slot, high, low));
 }
 
 /*
@@ -520,17 +532,25 @@ is_near_key(const anchor *slot, uint64 key)
 	return key - slot->near_keys < 2 * NEAR_ANCHOR;
 }
 
+/*
+ * Whether the id is near the slot's anchor, and then its key: only an id of
+ * the anchor's millisecond has its first 8 bytes.
+ */
+static inline bool
+near_anchor(const anchor *slot, uint64 high, uint64 low, uint64 *key)
+{
+	*key = near_key(slot, low);
+	return high == slot->high && is_near_key(slot, *key);
+}
+
 /* The key of an id of an anchored millisecond. */
 static inline uint64
 anchored_key(const anchor *slot, uint64 high, uint64 low)
 {
-	if (high == slot->high)
-	{
-		uint64		key = near_key(slot, low);
+	uint64		key;
 
-		if (is_near_key(slot, key))
-			return key;
-	}
+	if (near_anchor(slot, high, low, &key))
+		return key;
 	return far_key(slot, high, low);
 }
 
@@ -538,7 +558,7 @@ anchored_key(const anchor *slot, uint64 high, uint64 low)
 static inline uint64
 unanchored_key(int64 time_field, uint64 high, uint64 low)
 {
-	return window_key(time_field, random_top(high, low) >> (64 - KEY_RANDOM_BITS));
+	return window_key(time_field, random_field(high, low, 0, 0));
 }
 
 /*
@@ -650,6 +670,20 @@ ulid_abbrev_convert_sampling(Datum original, SortSupport ssup)
 }
 
 /*
+ * An id as the leaner converters take it apart: its first and last 8 bytes,
+ * and the slot of its millisecond's anchor.
+ */
+static inline const anchor *
+id_and_slot(ulid_sort_state *state, Datum original, uint64 *high, uint64 *low)
+{
+	const uint8_t *id = DatumGetUlidP(original)->data;
+
+	*high = load_be(id, 8);
+	*low = load_be(id + 8, 8);
+	return anchor_slot(state, (int64) (*high >> 16));
+}
+
+/*
  * The converter once the estimate and the sample are over: the same keys as
  * ulid_abbrev_convert's, without the count and the estimate.  An id of the
  * millisecond of its slot's anchor is keyed first, without a look at the
@@ -662,11 +696,10 @@ static pg_noinline Datum
 ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
 {
 	ulid_sort_state *state = ssup->ssup_extra;
-	const uint8_t *id = DatumGetUlidP(original)->data;
-	uint64		high = load_be(id, 8);
+	uint64		high;
+	uint64		low;
+	const anchor *slot = id_and_slot(state, original, &high, &low);
 	int64		unix_ms = (int64) (high >> 16);
-	const anchor *slot = anchor_slot(state, unix_ms);
-	uint64		low = load_be(id + 8, 8);
 	int64		time_field;
 
 	if (holds(slot, high))
@@ -693,37 +726,21 @@ static Datum
 ulid_abbrev_convert_settled(Datum original, SortSupport ssup)
 {
 	ulid_sort_state *state = ssup->ssup_extra;
-	const uint8_t *id = DatumGetUlidP(original)->data;
-	uint64		high = load_be(id, 8);
-	int64		unix_ms = (int64) (high >> 16);
-	const anchor *slot = anchor_slot(state, unix_ms);
-	uint64		low = load_be(id + 8, 8);
+	uint64		high;
+	uint64		low;
+	const anchor *slot = id_and_slot(state, original, &high, &low);
 	int64		time_field;
-	uint64		held;
-	uint64		field;
+	uint64		key;
 
-	/* only an id of the anchor's millisecond has its first 8 bytes */
-	if (high == slot->high)
-	{
-		uint64		key = near_key(slot, low);
-
-		if (is_near_key(slot, key))
-			return UInt64GetDatum(key);
-	}
-	time_field = unix_ms - state->window_start_ms;
+	if (near_anchor(slot, high, low, &key))
+		return UInt64GetDatum(key);
+	time_field = (int64) (high >> 16) - state->window_start_ms;
 	if (!within_window(time_field))
 		return UInt64GetDatum(outside_window_key(high, time_field));
-
-	/*
-	 * Both keys take the top bits of the randomness: FAR_BITS of them, above
-	 * or below the near keys, in a millisecond with an anchor (whose keys
-	 * have its window_key), and KEY_RANDOM_BITS in one without.
-	 */
-	held = (uint64) holds(slot, high);
-	field = random_top(high, low) >>
-		(64 - KEY_RANDOM_BITS + held * (KEY_RANDOM_BITS - FAR_BITS));
-	field += (above_anchor(slot, high, low) & held) * ABOVE_ANCHOR_KEYS;
-	return UInt64GetDatum(window_key(time_field, field));
+	/* far_key() or unanchored_key(): an anchor's keys have its window_key */
+	return UInt64GetDatum(window_key(time_field,
+									 random_field(high, low, (uint64) holds(slot, high),
+												  above_anchor(slot, high, low))));
 }
 
 /*
@@ -789,10 +806,11 @@ ulid_abbrev_convert_marked(Datum original, SortSupport ssup)
  * window keyed after the sample (until the estimate ended): at least
  * ANCHOR_SAMPLE of them, and one in MIXED_SHARE or more in a millisecond with
  * an anchor and one in MIXED_SHARE or more in one without.  Otherwise a
- * branch on it is predicted, and cheaper than making both keys: ids 50 a
- * millisecond over 10,000 milliseconds (few with an anchor) gained 8
- * instructions an id from ulid_abbrev_convert_settled, and
- * ulid_generate_random() in bulk (all with one) 7.
+ * branch on it is predicted, and cheaper than making both keys:
+ * ulid_abbrev_convert_settled keys an id in 39 instructions,
+ * ulid_abbrev_convert_lean ids 50 a millisecond over 10,000 milliseconds
+ * (few with an anchor) in 31, and ulid_generate_random() in bulk (all with
+ * one) in 34.
  */
 static inline bool
 anchors_unpredictable(const ulid_sort_state *state)
