@@ -670,8 +670,8 @@ ulid_abbrev_convert_sampling(Datum original, SortSupport ssup)
 }
 
 /*
- * An id as the leaner converters take it apart: its first and last 8 bytes,
- * and the slot of its millisecond's anchor.
+ * An id as ulid_abbrev_convert_lean and ulid_abbrev_convert_settled take it
+ * apart: its first and last 8 bytes, and the slot of its millisecond's anchor.
  */
 static inline const anchor *
 id_and_slot(ulid_sort_state *state, Datum original, uint64 *high, uint64 *low)
