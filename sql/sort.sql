@@ -86,19 +86,24 @@ SELECT pg_temp.id(to_hex(t), lpad(to_hex(i), 20, '0')), 'far milliseconds'
  ORDER BY i, t;
 
 -- 7. The near range of an anchor (its first id): ids with its first 8 bytes
--- less than 2^19 from it get its key plus their distance; from 2^19, or
--- 2^64 - 2^19, when the anchor's last 8 bytes are nearer 0 or 2^64, so that
--- the range does not wrap around.  Ids at 2^19 and 2^20 and one either side,
+-- at most 65,535 from it get its key plus their distance, less where that
+-- would leave the 22-bit field (an anchor whose top 22 random bits are near
+-- 0 or 2^22) or wrap the last 8 bytes around (an anchor whose last 8 bytes
+-- are nearer 0 or 2^64).  Ids at 2^16, 2^19 and 2^20 and one either side,
 -- up and down, and at the other end of the last 8 bytes, from anchors whose
--- last 8 bytes are 0, 2^19 - 1, 2^19, 2^63, 2^64 - 2^19 and 2^64 - 1; across
--- a carry out of the low 64 bits, and at the top of the randomness.
+-- last 8 bytes are 0, 2^19 - 1, 2^19, 2^63, 2^64 - 2^19 and 2^64 - 1, and
+-- whose top 22 random bits are 0, 5, 2^22 - 3 and 2^22 - 1; across a carry
+-- out of the low 64 bits, and at the top of the randomness.
 INSERT INTO sorted
 SELECT pg_temp.id(t, lpad(to_hex(high), 4, '0') || lpad(to_hex(lo), 16, '0')), 'near range'
   FROM (VALUES ('0190a1b2c3da', 0, 0), ('0190a1b2c3db', 3, 524287), ('0190a1b2c3dc', 12345, 524288),
 			   ('0190a1b2c3df', 9, -9223372036854775808),
 			   ('0190a1b2c3dd', 7, -524288),				-- near 2^64: carries
-			   ('0190a1b2c3de', 65535, -1)) a(t, hi, anchor_low),
-	   unnest(ARRAY[0, 1, -1, 524287, 524288, 524289, -524287, -524288, -524289,
+			   ('0190a1b2c3de', 65535, -1),
+			   ('0190a1b2c3e0', 0, 1441151880758558720),		-- top 22 bits 5
+			   ('0190a1b2c3e1', 65535, -3458764513820540928)) a(t, hi, anchor_low),	-- 2^22 - 3
+	   unnest(ARRAY[0, 1, -1, 65535, 65536, 65537, -65535, -65536, -65537,
+					524287, 524288, 524289, -524287, -524288, -524289,
 					1048575, 1048576, 1048577, -1048575, -1048576, -1048577,
 					100000, -100000, 1099511627776, -1099511627776,
 					18446744073709551615, -18446744073709551615,
@@ -111,12 +116,31 @@ SELECT pg_temp.id(t, lpad(to_hex(high), 4, '0') || lpad(to_hex(lo), 16, '0')), '
  WHERE high BETWEEN 0 AND 65535
  ORDER BY t, pos;
 
+-- 7b. Latent anchors: ids far from the anchor whose top 22 random bits are
+-- within 65,535 of its own (another run a step of 2^58 or of 2^64 away, the
+-- same top bits and 2^40 away), keyed before any id near it, narrow its near
+-- range; then ids near it, up and down, and more far ones.  Case 10
+-- shuffles them.
+INSERT INTO sorted
+SELECT pg_temp.id(to_hex(1719500000000 + ms), lpad(to_hex(4096 + hi), 4, '0') || lpad(to_hex(lo), 16, '0')), 'latent anchors'
+  FROM generate_series(0, 2) ms,
+	   (VALUES (1, 0, 1000000000000000000), (2, 0, 1000000000000000000 - 288230376151711744),
+			   (2, 0, 1000000000000000000 + 288230376151711744), (2, -1, 1000000000000000000),
+			   (2, 1, 1000000000000000000), (2, 0, 1000000000000000000 + 1099511627776),
+			   (2, 0, 1000000000000000000 - 1099511627776),
+			   (3, 0, 1000000000000000000 - 2), (3, 0, 1000000000000000000 + 2),
+			   (3, 0, 1000000000000000000 - 70000), (3, 0, 1000000000000000000 + 70000),
+			   (3, 0, 1000000000000000000 + 1), (3, 0, 1000000000000000000 - 1)) v(phase, hi, lo)
+ WHERE ms < 2 OR phase <> 2	-- one millisecond without far ids first
+ ORDER BY phase, ms, lo;
+
 -- 8. Anchoring stops: the first 1,100 ids are one per millisecond (of
 -- milliseconds spacing apart), with high randomness (no runs: anchoring
 -- stops after 1,024), then (past as many more ids one per millisecond as
 -- filler says) ids of those very milliseconds just below and above their
--- anchors and far from them, every step-th, which must still be keyed from
--- the anchors, and runs of 300 in new milliseconds, which get no anchors.
+-- anchors and far from them, every step-th, which must be keyed as the
+-- first ids of their milliseconds were (their latent anchors dropped), and
+-- runs of 300 in new milliseconds, which get no anchors.
 CREATE FUNCTION pg_temp.anchoring_stops(t0 int8, high text, filler int, step int, spacing int DEFAULT 1)
 	RETURNS SETOF ulid LANGUAGE sql AS $$
 	SELECT pg_temp.id(to_hex(t0 + ms * spacing), high || lpad(to_hex(ms), 6, '0') || lpad(to_hex(r), 12, '0'))
@@ -268,8 +292,8 @@ CREATE FUNCTION pg_temp.late_misplaced() RETURNS bigint LANGUAGE sql AS $$
 	WHERE a.id::bytea <> b.id::bytea
 $$;
 -- a) As 8, with 200,000 ids one per millisecond between the sample and the
--- ids of its milliseconds: the sample stops anchoring, the leaner converter
--- keys those.
+-- ids of its milliseconds: the sample stops anchoring and finds no run, its
+-- anchors are dropped, and plain keys (no anchor) key those.
 INSERT INTO late SELECT id FROM pg_temp.anchoring_stops(1722000000000, '00', 200000, 3) id;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS anchoring_stopped_misplaced FROM late;
 -- b) Uuids converted to ulid (kept outside the window, before and after
@@ -300,8 +324,8 @@ SELECT pg_temp.id(to_hex(1723000000000 + ms), lpad(to_hex(ms), 8, '0') || lpad(t
  ORDER BY phase, ms, r;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS table_full_late_misplaced FROM late;
 -- d) As a), the sample one id every 1,000 ms: the table cannot take most of
--- its milliseconds and ends sparse; a bitmap of the anchored ones sends
--- their later ids to their anchors.
+-- its milliseconds (refused), and anchoring stops with a sparse table; plain
+-- keys key the later ids of both kinds of millisecond.
 TRUNCATE late;
 INSERT INTO late SELECT id FROM pg_temp.anchoring_stops(1724000000000, 'f0', 20000, 1, 1000) id;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS sparse_table_misplaced FROM late;
@@ -343,10 +367,9 @@ SELECT id FROM (
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS converted_and_runs_misplaced FROM late;
 -- g) Ids random within 20 milliseconds, shuffled (ulid_generate_random() in
 -- bulk): the sample anchors the milliseconds and finds no run, so anchoring
--- stops; most of its ids met an anchor, so the table is looked into without
--- a bitmap (and with a branch: nearly every id after it meets one).  A
--- quarter of the ids of a millisecond share its first 8 bytes
--- (and are far above or below the anchor in their last 8), few enough that
+-- stops and plain keys follow.  A quarter of the ids of a millisecond share
+-- its first 8 bytes (and are far above or below the anchor in their last
+-- 8), narrowing the near ranges of the latent anchors, and few enough that
 -- the estimate ends at its first check, wherever the window puts their keys.
 TRUNCATE late;
 INSERT INTO late
@@ -359,9 +382,7 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS random_in_few_ms_misplaced F
 -- them (the millisecond, version 7, 12 bits that count up within it, the
 -- variant, 62 random bits), 30 in each of 1,000 milliseconds, shuffled.
 -- Their first 8 bytes all differ: the sample anchors most of their
--- milliseconds and meets no run, and the ids after it are far from their
--- anchors or in a millisecond without one, which of the two a coin toss:
--- a converter picks either key without a branch.
+-- milliseconds and meets no run, and plain keys follow.
 TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id(to_hex(1728000000000 + i / 30),
@@ -386,6 +407,40 @@ SELECT count(*) AS ids,
 						  AND substr(id::bytea, 9, 1) BETWEEN '\x80' AND '\xbf') AS uuid_v7_layout,
 	   count(DISTINCT substr(id::bytea, 1, 8)) AS distinct_first_8_bytes,
 	   pg_temp.late_misplaced() AS uuidv7_misplaced FROM late;
+-- j) As a), with two runs in the sample: anchoring stops with their two
+-- anchors active, the others dropped; the leaner converter keys later ids
+-- of those two milliseconds from them, of the others plainly.
+SET client_min_messages = debug1;
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id(to_hex(1729000000000 + ms), '00' || lpad(to_hex(ms), 6, '0') || lpad(to_hex(r), 12, '0'))
+  FROM (SELECT 1 AS phase, ms, 1000000 AS r FROM generate_series(0, 1099) ms
+		UNION ALL
+		SELECT 1, ms, 1000005 FROM unnest(ARRAY[5, 9]) ms
+		UNION ALL
+		SELECT 2, 2000 + ms, 1000000 FROM generate_series(0, 19999) ms
+		UNION ALL
+		SELECT 3, ms, 1000000 + d FROM generate_series(1, 1099, 2) ms,
+			   unnest(ARRAY[-1, 1, 3, 7, -70000, 70000, -600000, 600000]) d) p
+ ORDER BY phase, ms, r;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS two_active_anchors_misplaced FROM late;
+
+-- k) As a), with ids near the anchors of the sample after it, while the
+-- estimate lasts: their anchors were dropped when anchoring stopped, and
+-- none may become active (plain keys follow).
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id(to_hex(1730000000000 + ms), '00' || lpad(to_hex(ms), 6, '0') || lpad(to_hex(r), 12, '0'))
+  FROM (SELECT 1 AS phase, ms, 1000000 AS r FROM generate_series(0, 1099) ms
+		UNION ALL
+		SELECT 2, ms, 1000002 FROM generate_series(0, 1099, 3) ms
+		UNION ALL
+		SELECT 3, 2000 + ms, 1000000 FROM generate_series(0, 19999) ms
+		UNION ALL
+		SELECT 4, ms, 1000000 + d FROM generate_series(0, 1099, 3) ms, unnest(ARRAY[-1, 1, 3]) d) p
+ ORDER BY phase, ms, r;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS dropped_anchors_misplaced FROM late;
+
 RESET work_mem;
 RESET client_min_messages;
 RESET jit;

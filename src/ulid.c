@@ -162,42 +162,50 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  *
  *	- ids of a millisecond in the window, 2^40 ms (35 years) starting 30
  *	  years before the transaction began, get keys from 2^62 to 2^63 - 1:
- *	  the millisecond in 40 bits, relative to the window, then 22 bits of
- *	  randomness (core's key has 16), described below;
+ *	  the millisecond in 40 bits, relative to the window, then a field of 22
+ *	  bits (core's key has 16 bits of randomness), described below;
  *	- ids before the window keep their first 8 bytes, which are below 2^62;
  *	- ids after it keep their first 8 bytes less the last bit, from 2^63 up.
  *
  * Ids whose first bytes are random (uuids converted to ulid: their
  * "millisecond" is random over 9,000 years) fall outside the window almost
- * all, and get core's key at core's cost.
+ * all, and get core's key at less than core's cost.
  *
- * Within the window, the 22 bits come from the top of the randomness, or,
- * for a millisecond that has an anchor, from the distance to it.  The anchor
- * of a millisecond is the first of its ids converted.  Ids with its first 8
- * bytes and less than NEAR_ANCHOR (2^19) from it get the key of the anchor
- * plus their distance: a monotonic run gets keys that decide every
- * comparison.  The other ids of the millisecond (another generator's run,
- * fresh randomness) get the top FAR_BITS of their randomness, in a range
- * below or above the near ones.  Within a millisecond that keeps the order,
- * since an anchor, once set, never changes; and a millisecond never gets an
- * anchor after one of its ids was converted without.
+ * Within the window, an id's plain field is the top 22 bits of its
+ * randomness.  A millisecond that has an *anchor* (the first of its ids the
+ * sort met) gives the ids near it (its first 8 bytes, their last 8 bytes at
+ * most NEAR_ANCHOR away) the anchor's plain field plus their distance: the
+ * ids one monotonic generator makes in one millisecond, which share their
+ * plain field, get fields that decide their order.  The near ids' fields lie
+ * in a range around the anchor's, from the lowest to the highest near field;
+ * the other ids of the millisecond keep their plain field, except that one
+ * below the anchor gets at most the lowest near field and one above it at
+ * least the highest.  That keeps the order whatever the range, so the range
+ * may be narrowed while no id near the anchor has been keyed: until then the
+ * anchor is *latent*, and an id far from it that was keyed with a plain
+ * field inside the range narrows the range to leave that field outside.  A
+ * latent anchor's ids all have their plain field (the anchor's own is its
+ * plain field, distance 0), so a latent anchor can be dropped at any time;
+ * the first id near it (not a copy of it) makes it *active*, and that is
+ * for good.  A millisecond never gets an anchor after one of its ids was
+ * keyed without.
  *
  * Anchors pay only when ids of one millisecond come in runs, as bulk-
  * generated ids do, and those span few milliseconds.  So the anchor table
- * has a slot for each millisecond of a span, found with a subtraction, and
- * the first ANCHOR_SAMPLE ids in the window are anchored: if fewer than
- * ANCHOR_SAMPLE_MIN_HITS of them fell near an anchor (and were not copies
- * of it), no millisecond gets an anchor after that.  Ids one per
- * millisecond, random within it, or a few copies of each, are then keyed
- * from their randomness, which tells them apart at least as well as core's
- * key (22 bits of it against 16).  Among ids in runs over n milliseconds,
- * shuffled, a sample of 1,024 finds about 1024^2 / 2n near an anchor (the
- * birthday bound): 8 at 65,536 milliseconds.  The table starts with 2,048
- * slots, and grows, to twice the span of its anchors and up to
- * ANCHOR_MAX_BYTES, once an id was near its anchor; a millisecond it cannot
- * take is refused an anchor for good.  Until the
- * estimate ends, the last millisecond's anchor is remembered, since ids in
- * insertion order come a millisecond at a time.
+ * has a slot for each millisecond of a span, found with a mask, and the
+ * first ANCHOR_SAMPLE ids in the window are anchored: if fewer than
+ * ANCHOR_SAMPLE_MIN_HITS of them were near an anchor (and not copies of
+ * it), no millisecond gets an anchor after that, the latent anchors are
+ * dropped, and where no anchor is left (ids one per millisecond, random
+ * within it, uuid v7 values, a few copies of each) every id is keyed from
+ * its first bytes alone, in fewer instructions than core's key.  Among ids
+ * in runs over n milliseconds, shuffled, a sample of 1,024 finds about
+ * 1024^2 / 2n near an anchor (the birthday bound): 8 at 65,536
+ * milliseconds.  The table starts with 2,048 slots, and grows, to twice the
+ * span of its anchors and up to ANCHOR_MAX_BYTES, once an id was near its
+ * anchor; a millisecond it cannot take is refused an anchor for good.  Until
+ * the estimate ends, the last millisecond's anchor is remembered, since ids
+ * in insertion order come a millisecond at a time.
  *
  * Abbreviation is given up by core's rule for uuid: when the keys seen so
  * far are fewer than one per ABBREV_MAX_IDS_PER_KEY ids.  Until then it pays,
@@ -207,48 +215,50 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * The estimate ends once more than ABBREV_ENOUGH_KEYS keys were seen, as
  * core's does, or as soon as the keys are as many as half the ids seen
  * (at 10,240 ids, the first check, on most data).  Then a converter
- * without the estimate's work takes over, and once the sample is over, one
- * that looks into the table first: counted in instructions, the key of an
- * id of a run, outside the window or of a millisecond without an anchor
- * then costs about what core's costs.  Where the table ends sparse (a few
- * anchors over a wide span, as the sample leaves on ids spread over time),
- * a bitmap of the anchored milliseconds, which stays in the cache, keeps
- * the other ids out of it.
+ * without the estimate's work takes over.
  */
 #define KEY_TIME_BITS			40
 #define KEY_RANDOM_BITS			22
+#define FIELD_MASK				((UINT64CONST(1) << KEY_RANDOM_BITS) - 1)
 #define WINDOW_KEYS				(UINT64CONST(1) << 62)
 #define AFTER_WINDOW_KEYS		(UINT64CONST(1) << 63)
 #define WINDOW_BEFORE_NOW_MS	((INT64CONST(1) << KEY_TIME_BITS) - (INT64CONST(1) << 37))
 /* so that the first 8 bytes of an id before the window are below 2^62 */
 #define WINDOW_START_MAX_MS		((INT64CONST(1) << 46) - (INT64CONST(1) << KEY_TIME_BITS))
-#define FAR_BITS				20
-#define NEAR_ANCHOR				(UINT64CONST(1) << (FAR_BITS - 1))
-#define NEAR_ANCHOR_KEY			((UINT64CONST(1) << FAR_BITS) + NEAR_ANCHOR)
-#define ABOVE_ANCHOR_KEYS		(UINT64CONST(1) << (FAR_BITS + 1))
+/*
+ * Runs of up to 65,535 ids on either side of the anchor are near it; an id
+ * far from an active anchor whose plain field is within that of the
+ * anchor's ties with others (one in 32 of random ids).
+ */
+#define NEAR_ANCHOR				((UINT64CONST(1) << 16) - 1)
 #define ANCHOR_SAMPLE			1024
 #define ANCHOR_SAMPLE_MIN_HITS	4
 #define ANCHOR_MIN_SLOTS		64
-#define ANCHOR_MAX_BYTES		(4 * 1024 * 1024)
+#define ANCHOR_MAX_BYTES		(5 * 1024 * 1024)	/* 131,072 slots */
 #define MS_BITS_LOG2			16	/* 8 kB */
 #define MS_BITS					(1 << MS_BITS_LOG2)
-#define SPARSE_SLOTS_PER_ANCHOR	16
 #define ABBREV_MAX_IDS_PER_KEY	2000.0
 #define ABBREV_MIN_INPUT		10000
 #define ABBREV_ENOUGH_KEYS		100000.0
 #define MIXED_SHARE				16	/* one id in 16 or more of each kind */
 
 /*
- * A slot of the anchor table, 32 bytes: an anchor, kept as what keys the ids
- * of its millisecond.  Its first 8 bytes, which an id near it shares; what
- * the last 8 bytes of such an id add up to its key with (modulo 2^64); the
- * lowest key of the ids near it; and its last 8 bytes.
+ * A slot of the anchor table, 40 bytes: an anchor, kept as what keys the ids
+ * of its millisecond.  Its first 8 bytes once it is active, else the free
+ * mark of the slot (the first 8 bytes of an id of the next slot's
+ * millisecond, which no id that looks into this slot has); what the last 8
+ * bytes of an id near it add up to its key with (modulo 2^64); the lowest
+ * key of the ids near it and how far above that the highest is; and its
+ * last 8 bytes.  A free slot has 0 for the lowest near key, which no window
+ * key is; a latent anchor's first 8 bytes are its millisecond's and the top
+ * bits of its key.
  */
 typedef struct anchor
 {
-	uint64		high;
+	uint64		held;
 	uint64		key_offset;
-	uint64		near_keys;		/* 0: a free slot */
+	uint64		lowest_near;
+	uint64		near_width;
 	uint64		low;
 } anchor;
 
@@ -257,14 +267,11 @@ typedef struct ulid_sort_state
 	int64		input_count;
 	bool		estimating;		/* still counting distinct keys */
 	hyperLogLogState distinct_keys;
-	int64		window_start_ms;
+	uint64		window_start;	/* the first 8 bytes of the window's first id */
 	MemoryContext context;		/* the sort's, for the anchor table */
 	bool		anchoring;		/* new milliseconds still get anchors */
 	int			sampled;		/* ids of the window seen, up to ANCHOR_SAMPLE */
 	int			sampled_near;	/* of them, ids near an anchor not equal to it */
-	int			sampled_anchored;	/* ids that met their millisecond's anchor */
-	int64		after_sample;	/* ids of the window keyed after the sample */
-	int64		after_sample_anchored;	/* of a millisecond with an anchor */
 	int64		outside_count;	/* ids outside the window */
 	bool		mixed;			/* many ids outside the window and in it */
 	anchor	   *anchors;		/* NULL until an id is in the window */
@@ -273,10 +280,8 @@ typedef struct ulid_sort_state
 	int			max_slot_bits;
 	int64		lowest_ms;		/* the span of the anchors' milliseconds */
 	int64		highest_ms;
-	int			anchor_count;
+	int			active_count;	/* active anchors, once anchoring stopped */
 	uint64	   *refused;		/* a bitmap of milliseconds refused an anchor */
-	uint64	   *marked;			/* once anchoring stopped, if the table is
-								 * sparse: a bitmap of those with one */
 	int64		last_ms;		/* the millisecond last looked up, or -1 */
 	anchor	   *last_anchor;	/* and its anchor */
 } ulid_sort_state;
@@ -307,15 +312,64 @@ anchor_slot(ulid_sort_state *state, int64 unix_ms)
 	return &state->anchors[(uint64) unix_ms & state->slot_mask];
 }
 
-/*
- * Whether the slot holds the anchor of the millisecond of an id with these
- * first 8 bytes.  A free slot holds the first 8 bytes of an id of the next
- * slot's millisecond, which no id that looks into it has.
- */
+/* Whether the slot holds the active anchor of an id with these first 8 bytes. */
 static inline bool
 holds(const anchor *slot, uint64 high)
 {
-	return (slot->high ^ high) < (UINT64CONST(1) << 16);
+	return (slot->held ^ high) < (UINT64CONST(1) << 16);
+}
+
+/* Empties slot i of the table. */
+static void
+free_slot(ulid_sort_state *state, size_t i)
+{
+	anchor	   *slot = &state->anchors[i];
+
+	memset(slot, 0, sizeof(anchor));
+	slot->held = (uint64) (i + 1) << 16;
+}
+
+/*
+ * An id's first 8 bytes less those of the window's first id: its
+ * millisecond relative to the window (wrapped around 2^48 before it), then
+ * its first 16 random bits.
+ */
+static inline uint64
+window_offset(const ulid_sort_state *state, uint64 high)
+{
+	return high - state->window_start;
+}
+
+/* Whether an id is in the window, by its window_offset(). */
+static inline bool
+within_window(uint64 offset)
+{
+	return offset < (UINT64CONST(1) << (KEY_TIME_BITS + 16));
+}
+
+static inline uint64
+window_key(int64 time_field, uint64 field)
+{
+	return WINDOW_KEYS | ((uint64) time_field << KEY_RANDOM_BITS) | field;
+}
+
+/* The millisecond of an anchor, from its keys (0 for a free slot). */
+static inline int64
+anchor_ms(const ulid_sort_state *state, const anchor *slot)
+{
+	return (int64) (((slot->lowest_near & ~WINDOW_KEYS) >> KEY_RANDOM_BITS) +
+					(state->window_start >> 16));
+}
+
+/*
+ * An anchor's first 8 bytes, active or latent: its millisecond, and the top
+ * bits of its plain field, which is where its own key has it.
+ */
+static inline uint64
+anchor_high(const ulid_sort_state *state, const anchor *slot)
+{
+	return (uint64) anchor_ms(state, slot) << 16 |
+		((slot->key_offset + slot->low) & FIELD_MASK) >> 6;
 }
 
 /* A new table of 2^slot_bits slots, holding the anchors of the old one. */
@@ -325,15 +379,23 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits)
 	anchor	   *old = state->anchors;
 	size_t		old_slots = old ? ((size_t) 1 << state->slot_bits) : 0;
 
-	state->anchors = MemoryContextAllocZero(state->context,
-											sizeof(anchor) * ((size_t) 1 << slot_bits));
+	state->anchors = MemoryContextAlloc(state->context,
+										sizeof(anchor) * ((size_t) 1 << slot_bits));
 	state->slot_bits = slot_bits;
 	state->slot_mask = ((uint64) 1 << slot_bits) - 1;
 	for (size_t i = 0; i < ((size_t) 1 << slot_bits); i++)
-		state->anchors[i].high = (uint64) (i + 1) << 16;
+		free_slot(state, i);
 	for (size_t i = 0; i < old_slots; i++)
-		if (old[i].near_keys != 0)
-			*anchor_slot(state, (int64) (old[i].high >> 16)) = old[i];
+		if (old[i].lowest_near != 0)
+		{
+			int64		unix_ms = anchor_ms(state, &old[i]);
+			anchor	   *slot = anchor_slot(state, unix_ms);
+			uint64		free_mark = slot->held;
+
+			*slot = old[i];
+			if (!holds(&old[i], (uint64) unix_ms << 16))
+				slot->held = free_mark; /* latent */
+		}
 	if (old)
 		pfree(old);
 }
@@ -361,7 +423,7 @@ anchor_table_make_room(ulid_sort_state *state, int64 unix_ms)
 }
 
 /*
- * Bitmaps of milliseconds, small enough to stay in the cache, marked by a
+ * A bitmap of milliseconds, small enough to stay in the cache, marked by a
  * hash of the millisecond (by their low bits, milliseconds at regular
  * intervals would share few bits).  A millisecond that shares its bit with
  * one marked looks marked too.
@@ -388,45 +450,49 @@ set_ms_bit(uint64 *bitmap, int64 unix_ms)
 	bitmap[bit / 64] |= UINT64CONST(1) << (bit % 64);
 }
 
+/* The plain field of an id: the top 22 of its 80 random bits. */
+static inline uint64
+plain_field(uint64 high, uint64 low)
+{
+	return ((high << 48) | (low >> 16)) >> (64 - KEY_RANDOM_BITS);
+}
+
 /*
- * Anchoring stops for good.  When the table is sparse (fewer anchors than a
- * slot in SPARSE_SLOTS_PER_ANCHOR), the milliseconds with an anchor are
- * marked, so that other ids are keyed without a look into it; unless most
- * ids of the sample met an anchor (ids random within few milliseconds).
+ * The key of an id of a millisecond of the window that has no anchor, from
+ * its window_offset() and its last 8 bytes: window_key() of its plain
+ * field, made in fewer instructions.
+ */
+static inline uint64
+plain_key(uint64 offset, uint64 low)
+{
+	return WINDOW_KEYS | offset << (KEY_RANDOM_BITS - 16) | low >> (64 - (KEY_RANDOM_BITS - 16));
+}
+
+/*
+ * A latent anchor for slot: near ids up to NEAR_ANCHOR on either side, as
+ * long as their fields stay in the field and their last 8 bytes do not wrap
+ * around 2^64.
  */
 static void
-stop_anchoring(ulid_sort_state *state)
+anchor_set(anchor *slot, int64 time_field, uint64 high, uint64 low)
 {
-	state->anchoring = false;
-	/* a bitmap would send most ids to the table all the same */
-	if (state->anchor_count > ((int64) 1 << state->slot_bits) / SPARSE_SLOTS_PER_ANCHOR ||
-		state->sampled_anchored >= ANCHOR_SAMPLE / 2)
-		return;
-	state->marked = MemoryContextAllocZero(state->context, MS_BITS / 8);
-	for (size_t i = 0; i < ((size_t) 1 << state->slot_bits); i++)
-		if (state->anchors[i].near_keys != 0)
-			set_ms_bit(state->marked, (int64) (state->anchors[i].high >> 16));
-}
+	uint64		field = plain_field(high, low);
+	uint64		below = Min(Min(NEAR_ANCHOR, field), low);
+	uint64		above = Min(Min(NEAR_ANCHOR, FIELD_MASK - field), PG_UINT64_MAX - low);
 
-/* Whether an id's millisecond, relative to the window, is in it. */
-static inline bool
-within_window(int64 time_field)
-{
-	return (uint64) time_field < (UINT64CONST(1) << KEY_TIME_BITS);
-}
-
-static inline uint64
-window_key(int64 time_field, uint64 field)
-{
-	return WINDOW_KEYS | ((uint64) time_field << KEY_RANDOM_BITS) | field;
+	slot->key_offset = window_key(time_field, field) - low;
+	slot->lowest_near = window_key(time_field, field - below);
+	slot->near_width = below + above;
+	slot->low = low;
 }
 
 /*
  * The anchor of a millisecond, or NULL when it has none.  While anchoring
- * lasts, an id of a millisecond without one becomes its anchor, unless the
- * millisecond is too far from those of the other anchors (or shares its bit
- * with one that was).  The table has a slot for each millisecond of their
- * span: bulk-generated ids, which anchors are for, span few.
+ * lasts, an id of a millisecond without one becomes its latent anchor,
+ * unless the millisecond is too far from those of the other anchors (or
+ * shares its bit with one that was).  The table has a slot for each
+ * millisecond of their span: bulk-generated ids, which anchors are for,
+ * span few.
  */
 static anchor *
 anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 high, uint64 low)
@@ -443,7 +509,7 @@ anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 high, uint64 low)
 		state->refused = MemoryContextAllocZero(state->context, MS_BITS / 8);
 	}
 	slot = anchor_slot(state, unix_ms);
-	if (holds(slot, high))
+	if (slot->lowest_near != 0 && anchor_ms(state, slot) == unix_ms)
 		return slot;
 	if (!state->anchoring || ms_bit_set(state->refused, unix_ms))
 		return NULL;
@@ -454,71 +520,32 @@ anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 high, uint64 low)
 		return NULL;
 	}
 	slot = anchor_slot(state, unix_ms);
-	slot->high = high;
-	slot->low = low;
-	slot->near_keys = window_key(unix_ms - state->window_start_ms,
-								 NEAR_ANCHOR_KEY - NEAR_ANCHOR);
-	/* "near" must not wrap around 2^64 */
-	slot->key_offset = slot->near_keys + NEAR_ANCHOR -
-		Min(Max(low, NEAR_ANCHOR), PG_UINT64_MAX - NEAR_ANCHOR + 1);
-	state->anchor_count++;
+	anchor_set(slot, (int64) (window_offset(state, high) >> 16), high, low);
 	state->lowest_ms = Min(state->lowest_ms, unix_ms);
 	state->highest_ms = Max(state->highest_ms, unix_ms);
 	return slot;
 }
 
-/* The top 64 of an id's 80 random bits. */
-static inline uint64
-random_top(uint64 high, uint64 low)
-{
-	return (high << 48) | (low >> 16);
-}
-
 /*
- * 1 if the id is above the anchor, else 0, without a branch: for ids random
- * within their millisecond it is a coin toss, and mispredicted half the time
- * it cost ulid_generate_random() ids 1.5% of an ORDER BY.
+ * 1 if the id is above the anchor with these first 8 bytes, else 0, without
+ * a branch: for ids random within their millisecond it is a coin toss, and
+ * mispredicted half the time it cost ulid_generate_random() ids 1.5% of an
+ * ORDER BY.
  */
 static inline uint64
-above_anchor(const anchor *slot, uint64 high, uint64 low)
+above_anchor(const anchor *slot, uint64 anchor_high, uint64 high, uint64 low)
 {
 #ifdef PG_INT128_TYPE
-	return (uint64) ((((uint128) high << 64) | low) > (((uint128) slot->high << 64) | slot->low));
+	return (uint64) ((((uint128) high << 64) | low) > (((uint128) anchor_high << 64) | slot->low));
 #else
-	return (uint64) (high > slot->high) |
-		((uint64) (high == slot->high) & (uint64) (low > slot->low));
+	return (uint64) (high > anchor_high) |
+		((uint64) (high == anchor_high) & (uint64) (low > slot->low));
 #endif
 }
 
 /*
- * The last KEY_RANDOM_BITS of the key of an id of the window that is not near
- * an anchor: the top bits of its randomness.  In a millisecond with an anchor
- * (held 1) FAR_BITS of them, in a range below the near keys or, if above is
- * 1, above them; in one without (held 0), KEY_RANDOM_BITS.  held is a value,
- * not a branch, for ulid_abbrev_convert_settled.
- */
-static inline uint64
-random_field(uint64 high, uint64 low, uint64 held, uint64 above)
-{
-	return (random_top(high, low) >> (64 - KEY_RANDOM_BITS + held * (KEY_RANDOM_BITS - FAR_BITS))) +
-		(above & held) * ABOVE_ANCHOR_KEYS;
-}
-
-/*
- * The key of an id of an anchored millisecond that is not near the anchor,
- * from the window_key its near keys have.
- */
-static inline uint64
-far_key(const anchor *slot, uint64 high, uint64 low)
-{
-	return (slot->near_keys & ~((UINT64CONST(1) << KEY_RANDOM_BITS) - 1)) |
-		random_field(high, low, 1, above_anchor(slot, high, low));
-}
-
-/*
- * The key of an id with the anchor's first 8 bytes, and whether that key is
- * one of the near ones: the id is then less than NEAR_ANCHOR from the anchor,
- * and its key is the anchor's plus the distance.
+ * The key of an id near an anchor with these first 8 bytes, and whether the
+ * id is near it.
  */
 static inline uint64
 near_key(const anchor *slot, uint64 low)
@@ -529,53 +556,127 @@ near_key(const anchor *slot, uint64 low)
 static inline bool
 is_near_key(const anchor *slot, uint64 key)
 {
-	return key - slot->near_keys < 2 * NEAR_ANCHOR;
+	return key - slot->lowest_near <= slot->near_width;
 }
 
 /*
- * Whether the id is near the slot's anchor, and then its key: only an id of
- * the anchor's millisecond has its first 8 bytes.
+ * The key of an id of the anchor's millisecond that is not near it: its
+ * plain key, at most the lowest near key below the anchor, at least the
+ * highest above it.
+ */
+static inline uint64
+far_key(const anchor *slot, uint64 plain, uint64 above)
+{
+	uint64		highest = slot->lowest_near + slot->near_width;
+	uint64		mask = -above;	/* picked without a branch (above_anchor) */
+
+	return (Max(plain, highest) & mask) | (Min(plain, slot->lowest_near) & ~mask);
+}
+
+/* The plain key of an id of the anchor's millisecond. */
+static inline uint64
+plain_key_of(const anchor *slot, uint64 high, uint64 low)
+{
+	return (slot->lowest_near & ~FIELD_MASK) | plain_field(high, low);
+}
+
+/*
+ * The key of an id near the active anchor of its slot, if it is (its first 8
+ * bytes are the anchor's), for the leaner converters.
  */
 static inline bool
-near_anchor(const anchor *slot, uint64 high, uint64 low, uint64 *key)
+near_active_anchor(const anchor *slot, uint64 high, uint64 low, uint64 *key)
 {
 	*key = near_key(slot, low);
-	return high == slot->high && is_near_key(slot, *key);
-}
-
-/* The key of an id of an anchored millisecond. */
-static inline uint64
-anchored_key(const anchor *slot, uint64 high, uint64 low)
-{
-	uint64		key;
-
-	if (near_anchor(slot, high, low, &key))
-		return key;
-	return far_key(slot, high, low);
-}
-
-/* The key of an id of a millisecond of the window that has no anchor. */
-static inline uint64
-unanchored_key(int64 time_field, uint64 high, uint64 low)
-{
-	return window_key(time_field, random_field(high, low, 0, 0));
+	return high == slot->held && is_near_key(slot, *key);
 }
 
 /*
- * One more id of the sample, with this key.  It counts if it is near its
- * anchor without being equal to it: the anchor itself, and copies of it (a
- * column where each id comes 10 times), gain nothing from anchors.
+ * The key of an id of the millisecond of an active anchor, not near it: not
+ * inlined, so that the leaner converters' path for the ids near it saves no
+ * register (2 instructions an id of a run).
+ */
+static pg_noinline uint64
+far_from_active_anchor(const anchor *slot, uint64 high, uint64 low)
+{
+	return far_key(slot, plain_key_of(slot, high, low),
+				   above_anchor(slot, slot->held, high, low));
+}
+
+/*
+ * The key of an id of the millisecond of an anchor, active or latent, while
+ * the table may change.  An id near a latent anchor that is not a copy of it
+ * makes it active; an id far from it, keyed with its plain key, narrows its
+ * range of near keys to leave that key out.  *near_hit says whether the id
+ * was near the anchor and not a copy of it.
+ */
+static uint64
+key_while_anchoring(const ulid_sort_state *state, anchor *slot, uint64 high, uint64 low, bool *near_hit)
+{
+	uint64		owner = anchor_high(state, slot);
+	uint64		key = near_key(slot, low);
+	uint64		plain;
+	uint64		above;
+
+	*near_hit = false;
+	if (high == owner && is_near_key(slot, key))
+	{
+		if (low != slot->low)
+		{
+			slot->held = owner;
+			*near_hit = true;
+		}
+		return key;
+	}
+	plain = plain_key_of(slot, high, low);
+	above = above_anchor(slot, owner, high, low);
+	if (slot->held != owner)	/* latent */
+	{
+		uint64		highest = slot->lowest_near + slot->near_width;
+
+		if (above && plain < highest)
+			slot->near_width = plain - slot->lowest_near;
+		else if (!above && plain > slot->lowest_near)
+		{
+			slot->near_width = highest - plain;
+			slot->lowest_near = plain;
+		}
+	}
+	return far_key(slot, plain, above);
+}
+
+/*
+ * Anchoring stops for good: the latent anchors are dropped (their ids have
+ * their plain keys), the active ones counted.
  */
 static void
-sample(ulid_sort_state *state, const anchor *slot, uint64 key,
-	   uint64 high, uint64 low)
+stop_anchoring(ulid_sort_state *state)
 {
-	if (slot != NULL && (high != slot->high || low != slot->low))
+	state->anchoring = false;
+	state->last_ms = -1;
+	state->active_count = 0;
+	for (size_t i = 0; i < ((size_t) 1 << state->slot_bits); i++)
 	{
-		state->sampled_anchored++;
-		if (is_near_key(slot, key))
-			state->sampled_near++;
+		anchor	   *slot = &state->anchors[i];
+
+		if (slot->lowest_near == 0)
+			continue;
+		if (holds(slot, anchor_high(state, slot)))
+			state->active_count++;
+		else
+			free_slot(state, i);
 	}
+}
+
+/*
+ * One more id of the sample.  It counts if it is near its anchor without
+ * being equal to it: the anchor itself, and copies of it (a column where
+ * each id comes 10 times), gain nothing from anchors.
+ */
+static void
+sample(ulid_sort_state *state, bool near_hit)
+{
+	state->sampled_near += near_hit;
 	if (++state->sampled == ANCHOR_SAMPLE &&
 		state->sampled_near < ANCHOR_SAMPLE_MIN_HITS)
 		stop_anchoring(state);
@@ -583,9 +684,9 @@ sample(ulid_sort_state *state, const anchor *slot, uint64 key,
 
 /* The key of an id outside the window: its first 8 bytes, kept in order. */
 static inline uint64
-outside_window_key(uint64 high, int64 time_field)
+outside_window_key(const ulid_sort_state *state, uint64 high)
 {
-	return time_field < 0 ? high : AFTER_WINDOW_KEYS | (high >> 1);
+	return high < state->window_start ? high : AFTER_WINDOW_KEYS | (high >> 1);
 }
 
 /*
@@ -616,12 +717,13 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 	const uint8_t *id = DatumGetUlidP(original)->data;
 	uint64		high = load_be(id, 8);
 	int64		unix_ms = (int64) (high >> 16);
-	int64		time_field = unix_ms - state->window_start_ms;
+	uint64		offset = window_offset(state, high);
 	uint64		key;
 
-	if (within_window(time_field))
+	if (within_window(offset))
 	{
 		uint64		low = load_be(id + 8, 8);
+		bool		near_hit = false;
 
 		/* ids in insertion order share their millisecond with the last one */
 		if (unix_ms != state->last_ms)
@@ -629,19 +731,15 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 			state->last_anchor = anchor_of(state, unix_ms, high, low);
 			state->last_ms = unix_ms;
 		}
-		key = state->last_anchor ? anchored_key(state->last_anchor, high, low) :
-			unanchored_key(time_field, high, low);
-		if (state->sampled < ANCHOR_SAMPLE)
-			sample(state, state->last_anchor, key, high, low);
-		else
-		{
-			state->after_sample++;
-			state->after_sample_anchored += state->last_anchor != NULL;
-		}
+		key = state->last_anchor ?
+			key_while_anchoring(state, state->last_anchor, high, low, &near_hit) :
+			plain_key(offset, low);
+		if (state->anchoring && state->sampled < ANCHOR_SAMPLE)
+			sample(state, near_hit);
 	}
 	else
 	{
-		key = outside_window_key(high, time_field);
+		key = outside_window_key(state, high);
 		state->outside_count++;
 	}
 
@@ -662,85 +760,63 @@ ulid_abbrev_convert_sampling(Datum original, SortSupport ssup)
 {
 	ulid_sort_state *state = ssup->ssup_extra;
 	uint64		high = load_be(DatumGetUlidP(original)->data, 8);
-	int64		time_field = (int64) (high >> 16) - state->window_start_ms;
 
-	if (!within_window(time_field))
-		return UInt64GetDatum(outside_window_key(high, time_field));
+	if (!within_window(window_offset(state, high)))
+		return UInt64GetDatum(outside_window_key(state, high));
 	return ulid_abbrev_convert(original, ssup);
-}
-
-/*
- * An id as ulid_abbrev_convert_lean and ulid_abbrev_convert_settled take it
- * apart: its first and last 8 bytes, and the slot of its millisecond's anchor.
- */
-static inline const anchor *
-id_and_slot(ulid_sort_state *state, Datum original, uint64 *high, uint64 *low)
-{
-	const uint8_t *id = DatumGetUlidP(original)->data;
-
-	*high = load_be(id, 8);
-	*low = load_be(id + 8, 8);
-	return anchor_slot(state, (int64) (*high >> 16));
 }
 
 /*
  * The converter once the estimate and the sample are over: the same keys as
  * ulid_abbrev_convert's, without the count and the estimate.  An id of the
- * millisecond of its slot's anchor is keyed first, without a look at the
- * window.  Ids of bulk-generated runs, of converted uuids and of milliseconds
- * without an anchor are keyed in about as many instructions as core's key
- * for uuid takes.  (Not inlined into ulid_abbrev_convert_mixed, whose ids
- * it keys seldom, and which would save registers for it on every id.)
+ * millisecond of its slot's active anchor is keyed first, without a look at
+ * the window; an id of a latent anchor, or of a millisecond that may still
+ * get one, goes to ulid_abbrev_convert.  (Not inlined into
+ * ulid_abbrev_convert_mixed, whose ids it keys seldom, and which would save
+ * registers for it on every id.)
  */
 static pg_noinline Datum
 ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
 {
 	ulid_sort_state *state = ssup->ssup_extra;
-	uint64		high;
-	uint64		low;
-	const anchor *slot = id_and_slot(state, original, &high, &low);
+	const uint8_t *id = DatumGetUlidP(original)->data;
+	uint64		high = load_be(id, 8);
+	uint64		low = load_be(id + 8, 8);
 	int64		unix_ms = (int64) (high >> 16);
-	int64		time_field;
+	const anchor *slot = anchor_slot(state, unix_ms);
+	uint64		offset;
+	uint64		key;
 
+	/* an id of a run first: it has the anchor's first 8 bytes */
+	if (near_active_anchor(slot, high, low, &key))
+		return UInt64GetDatum(key);
 	if (holds(slot, high))
-		return UInt64GetDatum(anchored_key(slot, high, low));
-	time_field = unix_ms - state->window_start_ms;
-	if (!within_window(time_field))
-		return UInt64GetDatum(outside_window_key(high, time_field));
+		return UInt64GetDatum(far_from_active_anchor(slot, high, low));
+	offset = window_offset(state, high);
+	if (!within_window(offset))
+		return UInt64GetDatum(outside_window_key(state, high));
 	if (state->anchoring && !ms_bit_set(state->refused, unix_ms))
 		return ulid_abbrev_convert(original, ssup);
-	return UInt64GetDatum(unanchored_key(time_field, high, low));
+	return UInt64GetDatum(plain_key(offset, low));
 }
 
 /*
- * ulid_abbrev_convert_lean once anchoring stopped, where whether an id's
- * millisecond has an anchor is a coin toss (anchors_unpredictable): that
- * decides only which of two keys it gets, far_key() or unanchored_key(),
- * and the key is picked without a branch.  uuidv7() values converted, whose
- * first 8 bytes all differ, a thousand or so to a millisecond, are such ids:
- * the sample anchors many of their milliseconds and meets no run, and a
- * branch on it, mispredicted for 0.4 ids in 1, cost them 2 to 4% of an
- * ORDER BY in memory.
+ * The converter once anchoring stopped with no active anchor left (ids one
+ * per millisecond, random within it, uuid v7 values, converted uuids, a few
+ * copies of each): every id keyed from its first bytes, in fewer
+ * instructions than core's key for uuid.
  */
 static Datum
-ulid_abbrev_convert_settled(Datum original, SortSupport ssup)
+ulid_abbrev_convert_plain(Datum original, SortSupport ssup)
 {
 	ulid_sort_state *state = ssup->ssup_extra;
-	uint64		high;
-	uint64		low;
-	const anchor *slot = id_and_slot(state, original, &high, &low);
-	int64		time_field;
-	uint64		key;
+	const uint8_t *id = DatumGetUlidP(original)->data;
+	uint64		offset = window_offset(state, load_be(id, 8));
 
-	if (near_anchor(slot, high, low, &key))
-		return UInt64GetDatum(key);
-	time_field = (int64) (high >> 16) - state->window_start_ms;
-	if (!within_window(time_field))
-		return UInt64GetDatum(outside_window_key(high, time_field));
-	/* far_key() or unanchored_key(): an anchor's keys have its window_key */
-	return UInt64GetDatum(window_key(time_field,
-									 random_field(high, low, (uint64) holds(slot, high),
-												  above_anchor(slot, high, low))));
+	if (!within_window(offset))
+		return UInt64GetDatum(outside_window_key(state, load_be(id, 8)));
+	/* (the first byte of the last 8 is all plain_key() takes of them) */
+	return UInt64GetDatum(plain_key(offset, (uint64) id[8] << 56));
 }
 
 /*
@@ -749,9 +825,9 @@ ulid_abbrev_convert_settled(Datum original, SortSupport ssup)
  * and ids made since).  Which kind an id is cannot be predicted there: a
  * branch on it, mispredicted for one id in two, and waiting behind it for a
  * slot of the table out of the first-level cache, cost such a table 2 to 3.5%
- * of an ORDER BY.  So an id outside the window and an id near its anchor (a
- * run) are keyed with one test, true for both, and the key is picked without
- * a branch; the other ids, all in the window, go on to
+ * of an ORDER BY.  So an id outside the window and an id near its active
+ * anchor (a run) are keyed with one test, true for both, and the key is
+ * picked without a branch; the other ids, all in the window, go on to
  * ulid_abbrev_convert_lean.
  */
 static Datum
@@ -760,66 +836,16 @@ ulid_abbrev_convert_mixed(Datum original, SortSupport ssup)
 	ulid_sort_state *state = ssup->ssup_extra;
 	const uint8_t *id = DatumGetUlidP(original)->data;
 	uint64		high = load_be(id, 8);
-	int64		unix_ms = (int64) (high >> 16);
-	int64		time_field = unix_ms - state->window_start_ms;
-	const anchor *slot = anchor_slot(state, unix_ms);
-	uint64		key = near_key(slot, load_be(id + 8, 8));
+	const anchor *slot = anchor_slot(state, (int64) (high >> 16));
+	uint64		key;
 
 	/* no id outside the window has the first 8 bytes of an anchor */
-	uint64		near = (uint64) (high == slot->high) & (uint64) is_near_key(slot, key);
+	uint64		near = (uint64) near_active_anchor(slot, high, load_be(id + 8, 8), &key);
 	uint64		mask = -near;
 
-	if ((uint64) within_window(time_field) != near)
+	if ((uint64) within_window(window_offset(state, high)) != near)
 		return ulid_abbrev_convert_lean(original, ssup);
-	return UInt64GetDatum((key & mask) | (outside_window_key(high, time_field) & ~mask));
-}
-
-/*
- * The converter once anchoring stopped with a sparse table: an id looks into
- * the table only if its millisecond is marked.
- */
-static Datum
-ulid_abbrev_convert_marked(Datum original, SortSupport ssup)
-{
-	ulid_sort_state *state = ssup->ssup_extra;
-	const uint8_t *id = DatumGetUlidP(original)->data;
-	uint64		high = load_be(id, 8);
-	int64		unix_ms = (int64) (high >> 16);
-	int64		time_field = unix_ms - state->window_start_ms;
-	uint64		low;
-
-	if (!within_window(time_field))
-		return UInt64GetDatum(outside_window_key(high, time_field));
-	low = load_be(id + 8, 8);
-	if (ms_bit_set(state->marked, unix_ms))
-	{
-		const anchor *slot = anchor_slot(state, unix_ms);
-
-		if (holds(slot, high))
-			return UInt64GetDatum(anchored_key(slot, high, low));
-	}
-	return UInt64GetDatum(unanchored_key(time_field, high, low));
-}
-
-/*
- * Whether an id's millisecond has an anchor is a coin toss, by the ids of the
- * window keyed after the sample (until the estimate ended): at least
- * ANCHOR_SAMPLE of them, and one in MIXED_SHARE or more in a millisecond with
- * an anchor and one in MIXED_SHARE or more in one without.  Otherwise a
- * branch on it is predicted, and cheaper than making both keys:
- * ulid_abbrev_convert_settled keys an id in 39 instructions,
- * ulid_abbrev_convert_lean ids 50 a millisecond over 10,000 milliseconds
- * (few with an anchor) in 31, and ulid_generate_random() in bulk (all with
- * one) in 34.
- */
-static inline bool
-anchors_unpredictable(const ulid_sort_state *state)
-{
-	int64		without = state->after_sample - state->after_sample_anchored;
-
-	return state->after_sample >= ANCHOR_SAMPLE &&
-		state->after_sample_anchored >= state->after_sample / MIXED_SHARE &&
-		without >= state->after_sample / MIXED_SHARE;
+	return UInt64GetDatum((key & mask) | (outside_window_key(state, high) & ~mask));
 }
 
 /*
@@ -831,14 +857,12 @@ choose_lean_converter(SortSupport ssup, ulid_sort_state *state)
 {
 	if (state->anchoring && state->sampled < ANCHOR_SAMPLE)
 		ssup->abbrev_converter = ulid_abbrev_convert_sampling;
-	else if (state->marked)
-		ssup->abbrev_converter = ulid_abbrev_convert_marked;
+	else if (!state->anchoring && state->active_count == 0)
+		ssup->abbrev_converter = ulid_abbrev_convert_plain;
 	else if (state->mixed)
 		ssup->abbrev_converter = ulid_abbrev_convert_mixed;
-	else if (state->anchoring || !anchors_unpredictable(state))
-		ssup->abbrev_converter = ulid_abbrev_convert_lean;
 	else
-		ssup->abbrev_converter = ulid_abbrev_convert_settled;
+		ssup->abbrev_converter = ulid_abbrev_convert_lean;
 }
 
 static bool
@@ -870,8 +894,7 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 		elog(DEBUG1, "ulid sort support: the leaner key converter takes over after " INT64_FORMAT " ids%s",
 			 state->input_count,
 			 ssup->abbrev_converter == ulid_abbrev_convert_mixed ? ", ids in and outside the window mixed" :
-			 ssup->abbrev_converter == ulid_abbrev_convert_marked ? ", a bitmap of the anchored milliseconds" :
-			 ssup->abbrev_converter == ulid_abbrev_convert_settled ? ", ids with and without an anchor mixed" : "");
+			 ssup->abbrev_converter == ulid_abbrev_convert_plain ? ", no anchor: plain keys" : "");
 	}
 	return false;
 }
@@ -910,7 +933,7 @@ ulid_sortsupport(PG_FUNCTION_ARGS)
 		state->estimating = true;
 		initHyperLogLog(&state->distinct_keys, 10);
 		/* (from 1 on: a free slot of the anchor table holds 0) */
-		state->window_start_ms = Max(Min(now_ms - WINDOW_BEFORE_NOW_MS, WINDOW_START_MAX_MS), 1);
+		state->window_start = (uint64) Max(Min(now_ms - WINDOW_BEFORE_NOW_MS, WINDOW_START_MAX_MS), 1) << 16;
 		state->context = ssup->ssup_cxt;
 		state->anchoring = true;
 		state->last_ms = -1;
