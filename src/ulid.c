@@ -250,10 +250,9 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * bytes of an id near it add up to its key with (modulo 2^64); the lowest
  * key of the ids near it and how far above that the highest is; and its
  * plain field.  A free slot has 0 for the lowest near key, which no window
- * key is.  The rest of the anchor follows (anchor_key(), anchor_low(),
- * anchor_high()): 32 bytes, not 40, keep a table of 1,024 slots in the
- * first-level cache, which a table that mixes converted uuids with runs
- * looks into for every id.
+ * key is.  The rest of the anchor follows from these (anchor_key(),
+ * anchor_low(), anchor_high()), so that a slot takes 32 bytes, as before
+ * latent anchors: 1,024 slots fit a first-level cache of 32 kB.
  */
 typedef struct anchor
 {
@@ -333,8 +332,8 @@ free_slot(ulid_sort_state *state, size_t i)
 
 /*
  * An id's first 8 bytes less those of the window's first id: its
- * millisecond relative to the window (wrapped around 2^48 before it), then
- * its first 16 random bits.
+ * millisecond relative to the window (wrapped around 2^64 for an id before
+ * it), then its first 16 random bits.
  */
 static inline uint64
 window_offset(const ulid_sort_state *state, uint64 high)
@@ -355,7 +354,7 @@ window_key(int64 time_field, uint64 field)
 	return WINDOW_KEYS | ((uint64) time_field << KEY_RANDOM_BITS) | field;
 }
 
-/* The millisecond of an anchor, from its keys (0 for a free slot). */
+/* The millisecond of an anchor, from its keys (none for a free slot). */
 static inline int64
 anchor_ms(const ulid_sort_state *state, const anchor *slot)
 {
@@ -597,9 +596,9 @@ plain_key_of(const anchor *slot, uint64 high, uint64 low)
 }
 
 /*
- * The key of an id of the millisecond of an active anchor, not near it: not
- * inlined, so that the leaner converters' path for the ids near it saves no
- * register (2 instructions an id of a run).
+ * The key of an id of the millisecond of an active anchor, not near it.  Not
+ * inlined: inlined, it cost the leaner converter's path for the ids near
+ * the anchor 2 instructions an id of a run (registers saved for it).
  */
 static pg_noinline uint64
 far_from_active_anchor(const anchor *slot, uint64 high, uint64 low)
@@ -616,7 +615,8 @@ far_from_active_anchor(const anchor *slot, uint64 high, uint64 low)
  * was near the anchor and not a copy of it.
  */
 static uint64
-key_while_anchoring(const ulid_sort_state *state, anchor *slot, uint64 high, uint64 low, bool *near_hit)
+key_while_anchoring(const ulid_sort_state *state, anchor *slot,
+					uint64 high, uint64 low, bool *near_hit)
 {
 	uint64		owner = anchor_high(state, slot);
 	uint64		key = near_key(slot, low);
