@@ -348,12 +348,6 @@ within_window(uint64 offset)
 	return offset < (UINT64CONST(1) << (KEY_TIME_BITS + 16));
 }
 
-static inline uint64
-window_key(int64 time_field, uint64 field)
-{
-	return WINDOW_KEYS | ((uint64) time_field << KEY_RANDOM_BITS) | field;
-}
-
 /* The millisecond of an anchor, from its keys (none for a free slot). */
 static inline int64
 anchor_ms(const ulid_sort_state *state, const anchor *slot)
@@ -463,17 +457,11 @@ set_ms_bit(uint64 *bitmap, int64 unix_ms)
 	bitmap[bit / 64] |= UINT64CONST(1) << (bit % 64);
 }
 
-/* The plain field of an id: the top 22 of its 80 random bits. */
-static inline uint64
-plain_field(uint64 high, uint64 low)
-{
-	return ((high << 48) | (low >> 16)) >> (64 - KEY_RANDOM_BITS);
-}
-
 /*
- * The key of an id of a millisecond of the window that has no anchor, from
- * its window_offset() and its last 8 bytes: window_key() of its plain
- * field, made in fewer instructions.
+ * The plain key of an id of the window, from its window_offset() and its
+ * last 8 bytes: WINDOW_KEYS, its millisecond relative to the window in
+ * KEY_TIME_BITS, then its plain field, the top 22 of its 80 random bits
+ * (the 16 of its first 8 bytes and 6 of its last 8).
  */
 static inline uint64
 plain_key(uint64 offset, uint64 low)
@@ -482,19 +470,19 @@ plain_key(uint64 offset, uint64 low)
 }
 
 /*
- * A latent anchor for slot: near ids up to NEAR_ANCHOR on either side, as
- * long as their fields stay in the field and their last 8 bytes do not wrap
- * around 2^64.
+ * A latent anchor for slot, from the plain key and the last 8 bytes of its
+ * id: near ids up to NEAR_ANCHOR on either side, as long as their keys keep
+ * the anchor's millisecond and their last 8 bytes do not wrap around 2^64.
  */
 static void
-anchor_set(anchor *slot, int64 time_field, uint64 high, uint64 low)
+anchor_set(anchor *slot, uint64 plain, uint64 low)
 {
-	uint64		field = plain_field(high, low);
+	uint64		field = plain & FIELD_MASK;
 	uint64		below = Min(Min(NEAR_ANCHOR, field), low);
 	uint64		above = Min(Min(NEAR_ANCHOR, FIELD_MASK - field), PG_UINT64_MAX - low);
 
-	slot->key_offset = window_key(time_field, field) - low;
-	slot->lowest_near = window_key(time_field, field - below);
+	slot->key_offset = plain - low;
+	slot->lowest_near = plain - below;
 	slot->near_width = (uint32) (below + above);
 	slot->field = (uint32) field;
 }
@@ -533,7 +521,7 @@ anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 high, uint64 low)
 		return NULL;
 	}
 	slot = anchor_slot(state, unix_ms);
-	anchor_set(slot, (int64) (window_offset(state, high) >> 16), high, low);
+	anchor_set(slot, plain_key(window_offset(state, high), low), low);
 	state->lowest_ms = Min(state->lowest_ms, unix_ms);
 	state->highest_ms = Max(state->highest_ms, unix_ms);
 	return slot;
@@ -588,22 +576,16 @@ far_key(const anchor *slot, uint64 plain, uint64 above)
 	return (Max(plain, highest) & mask) | (Min(plain, slot->lowest_near) & ~mask);
 }
 
-/* The plain key of an id of the anchor's millisecond. */
-static inline uint64
-plain_key_of(const anchor *slot, uint64 high, uint64 low)
-{
-	return (slot->lowest_near & ~FIELD_MASK) | plain_field(high, low);
-}
-
 /*
  * The key of an id of the millisecond of an active anchor, not near it.  Not
  * inlined: inlined, it cost the leaner converter's path for the ids near
  * the anchor 2 instructions an id of a run (registers saved for it).
  */
 static pg_noinline uint64
-far_from_active_anchor(const anchor *slot, uint64 high, uint64 low)
+far_from_active_anchor(const ulid_sort_state *state, const anchor *slot,
+					   uint64 high, uint64 low)
 {
-	return far_key(slot, plain_key_of(slot, high, low),
+	return far_key(slot, plain_key(window_offset(state, high), low),
 				   above_anchor(slot, slot->held, high, low));
 }
 
@@ -633,7 +615,7 @@ key_while_anchoring(const ulid_sort_state *state, anchor *slot,
 		}
 		return key;
 	}
-	plain = plain_key_of(slot, high, low);
+	plain = plain_key(window_offset(state, high), low);
 	above = above_anchor(slot, owner, high, low);
 	if (slot->held != owner)	/* latent */
 	{
@@ -797,7 +779,7 @@ ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
 	if (high == slot->held && is_near_key(slot, key))
 		return UInt64GetDatum(key);
 	if (holds(slot, high))
-		return UInt64GetDatum(far_from_active_anchor(slot, high, low));
+		return UInt64GetDatum(far_from_active_anchor(state, slot, high, low));
 	offset = window_offset(state, high);
 	if (!within_window(offset))
 		return UInt64GetDatum(outside_window_key(state, high));
