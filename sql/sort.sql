@@ -441,6 +441,42 @@ SELECT pg_temp.id(to_hex(1730000000000 + ms), '00' || lpad(to_hex(ms), 6, '0') |
  ORDER BY phase, ms, r;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS dropped_anchors_misplaced FROM late;
 
+-- l) A table converted from uuid with ids made since one per millisecond
+-- (no run), shuffled: uuids before and after the window, and ids in it.
+-- Many are in the window and many outside it, and anchoring stops without
+-- an anchor: plain keys, and the key of an id outside the window, made for
+-- every id and one picked without a branch.  Then, so keyed, ids at the
+-- edges of the window (as in 12).
+BEGIN;
+TRUNCATE late;
+INSERT INTO late
+SELECT id FROM (
+	SELECT 1 AS phase, md5(i::text) AS pos,
+		   CASE WHEN i % 2 = 0 THEN pg_temp.id(to_hex(1731000000000 + i), substr(md5(i::text), 1, 20))
+				WHEN i % 10 = 1 THEN ('000' || substr(md5(i::text), 4))::uuid::ulid
+				ELSE ('f' || substr(md5(i::text), 2))::uuid::ulid END AS id
+	  FROM generate_series(1, 12000) i
+	UNION ALL
+	SELECT 2, md5(edge || ' ' || high || ' ' || r),
+		   pg_temp.id(to_hex(now_ms + edge), lpad(to_hex(high), 4, '0') || lpad(to_hex(r), 16, '0'))
+	  FROM (SELECT round(extract(epoch FROM date_trunc('milliseconds', now())) * 1000)::int8 AS now_ms) n,
+		   unnest(ARRAY[-962072674304 - 1, -962072674304, -962072674304 + 1,
+						137438953472 - 1, 137438953472, 137438953472 + 1, 0]) edge,
+		   unnest(ARRAY[0, 1, 32768, 65534, 65535]) high,
+		   unnest(ARRAY[0, 1, 2, 1000000, 9223372036854775807]) r) p
+ ORDER BY phase, pos;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS converted_and_one_per_ms_misplaced FROM late;
+COMMIT;
+-- ... and with one id in 10 outside the window, the plain converter, which
+-- tests each id (a branch mispredicted for few ids).
+TRUNCATE late;
+INSERT INTO late
+SELECT CASE WHEN i % 10 = 0 THEN ('f' || substr(md5(i::text), 2))::uuid::ulid
+			ELSE pg_temp.id(to_hex(1732000000000 + i), substr(md5(i::text), 1, 20)) END
+  FROM generate_series(1, 12000) i
+ ORDER BY md5(i::text);
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS few_converted_misplaced FROM late;
+
 RESET work_mem;
 RESET client_min_messages;
 RESET jit;
