@@ -41,7 +41,9 @@ INSERT INTO shapes VALUES
 	(12, 'ulid, 500 per ms, reverse order', 'ulid', NULL, 'desc'),
 	(13, 'ulid, 1 per ms, each 10 times (a foreign key)', 'ulid', NULL, 'random'),
 	(14, 'ulid_flake, ulid_flake_generate() in bulk', 'ulid_flake', 'ulid_flake_generate()', 'random'),
-	(15, 'bigint (the same ulid_flake values)', 'bigint', NULL, 'random');
+	(15, 'bigint (the same ulid_flake values)', 'bigint', NULL, 'random'),
+	-- (numbered after 17 to keep the numbers of the shapes before it)
+	(18, 'ulid, mixed: half uuid v4 converted, half 1 per ms', 'ulid', NULL, 'random');
 -- PostgreSQL 18's own uuid v7, where the server has uuidv7()
 INSERT INTO shapes
 SELECT * FROM (VALUES
@@ -66,10 +68,11 @@ BEGIN
 			-- the uuid v4 (uuid v7) values as ulid
 			EXECUTE format('CREATE UNLOGGED TABLE o_%s AS SELECT id::ulid AS id FROM o_%s',
 						   s.pos, CASE s.pos WHEN 3 THEN 1 ELSE 16 END);
-		ELSIF s.pos = 10 THEN
-			CREATE UNLOGGED TABLE o_10 AS
-			SELECT id FROM (SELECT id::ulid AS id FROM o_1 LIMIT n / 2) a
-			UNION ALL SELECT id FROM (SELECT id FROM o_6 LIMIT n - n / 2) b;
+		ELSIF s.pos IN (10, 18) THEN
+			EXECUTE format('CREATE UNLOGGED TABLE o_%s AS '
+						   'SELECT id FROM (SELECT id::ulid AS id FROM o_1 LIMIT %s / 2) a '
+						   'UNION ALL SELECT id FROM (SELECT id FROM o_%s LIMIT %s - %s / 2) b',
+						   s.pos, n, CASE s.pos WHEN 10 THEN 6 ELSE 5 END, n, n);
 		ELSIF s.pos IN (11, 12) THEN
 			EXECUTE format('CREATE UNLOGGED TABLE o_%s AS SELECT id FROM o_6', s.pos);
 		ELSIF s.pos = 13 THEN
