@@ -43,7 +43,11 @@ INSERT INTO shapes VALUES
 	(14, 'ulid_flake, ulid_flake_generate() in bulk', 'ulid_flake', 'ulid_flake_generate()', 'random'),
 	(15, 'bigint (the same ulid_flake values)', 'bigint', NULL, 'random'),
 	-- (numbered after 17 to keep the numbers of the shapes before it)
-	(18, 'ulid, mixed: half uuid v4 converted, half 1 per ms', 'ulid', NULL, 'random');
+	(18, 'ulid, mixed: half uuid v4 converted, half 1 per ms', 'ulid', NULL, 'random'),
+	-- runs of a bulk load with ids made one per ms over the year before, the
+	-- oldest id first: the first id a sort meets decides which milliseconds
+	-- the anchor table spans
+	(19, 'ulid, half 500 per ms, half 1 per ms a year before, oldest first', 'ulid', NULL, 'oldest first');
 -- PostgreSQL 18's own uuid v7, where the server has uuidv7()
 INSERT INTO shapes
 SELECT * FROM (VALUES
@@ -75,6 +79,11 @@ BEGIN
 						   s.pos, n, CASE s.pos WHEN 10 THEN 6 ELSE 5 END, n, n);
 		ELSIF s.pos IN (11, 12) THEN
 			EXECUTE format('CREATE UNLOGGED TABLE o_%s AS SELECT id FROM o_6', s.pos);
+		ELSIF s.pos = 19 THEN
+			CREATE UNLOGGED TABLE o_19 AS
+			SELECT id FROM (SELECT ulid_generate(timestamptz '2025-01-01Z' + i * interval '1 ms') AS id
+							  FROM generate_series(1, n / 2) i) a
+			UNION ALL SELECT id FROM (SELECT id FROM o_6 LIMIT n - n / 2) b;
 		ELSIF s.pos = 13 THEN
 			CREATE UNLOGGED TABLE o_13 AS
 			SELECT id FROM (SELECT id FROM o_5 LIMIT n / 10) a, generate_series(1, 10);
@@ -92,6 +101,7 @@ BEGIN
 		ELSE
 			EXECUTE format('CREATE UNLOGGED TABLE s_%s AS SELECT id FROM o_%s ORDER BY %s', s.pos, s.pos,
 						   CASE s.table_order WHEN 'asc' THEN 'id::bytea' WHEN 'desc' THEN 'id::bytea DESC'
+						   WHEN 'oldest first' THEN format('id <> (SELECT min(id) FROM o_%s), random()', s.pos)
 						   ELSE 'random()' END);
 		END IF;
 		EXECUTE format('ANALYZE o_%s, s_%s', s.pos, s.pos);
