@@ -884,7 +884,7 @@ choose_lean_converter(SortSupport ssup, ulid_sort_state *state)
 		ssup->abbrev_converter = ulid_abbrev_convert_lean;
 }
 
-/* Whether one id in share or more is outside the window, and one in it. */
+/* Whether one id in share or more is outside the window, and as many in it. */
 static bool
 mixed_at_least(const ulid_sort_state *state, int share)
 {
