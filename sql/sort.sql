@@ -477,6 +477,54 @@ SELECT CASE WHEN i % 10 = 0 THEN ('f' || substr(md5(i::text), 2))::uuid::ulid
  ORDER BY md5(i::text);
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS few_converted_misplaced FROM late;
 
+-- m) Ids made one per millisecond, then a bulk load a year later (runs of
+-- 7 ids in 2,000 milliseconds), shuffled, the oldest id first: the table
+-- starts around it, far from the runs, and until an anchor is active the
+-- milliseconds of the runs take the slots of the latent anchors of the
+-- others.  Anchoring goes on, and the runs get anchors.  A second id of the
+-- oldest millisecond, near its first, comes once runs have anchors: a year
+-- away from them, it must not get one (nor keep the runs met after it from
+-- getting theirs, as an anchor that far would).
+TRUNCATE late;
+INSERT INTO late
+SELECT id FROM (
+	SELECT i = 0 AS oldest, md5(i::text) AS pos,
+		   pg_temp.id(to_hex(1733000000000 + i), lpad(to_hex(i), 20, '0')) AS id
+	  FROM generate_series(0, 14999) i
+	UNION ALL
+	SELECT false, '0c', pg_temp.id(to_hex(1733000000000), lpad('1', 20, '0'))
+	UNION ALL
+	SELECT false, md5(ms || ' ' || k),
+		   pg_temp.id(to_hex(1733000000000 + 31536000000 + ms),
+					  substr(md5(ms::text), 1, 8) || lpad(to_hex(1000 + k), 12, '0'))
+	  FROM generate_series(0, 1999) ms, generate_series(0, 6) k) p
+ ORDER BY oldest DESC, pos;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS bulk_load_after_a_year_misplaced FROM late;
+
+-- n) A latent anchor dropped for another millisecond of its slot before any
+-- anchor is active, and one that cannot become active (a run 2^32 ms away
+-- is): their milliseconds are refused, and the ids near them keyed as the
+-- ids far from them were, with plain keys.  Ids with the anchor's top 22
+-- random bits 2^40 above and below it would be misplaced otherwise.
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id(to_hex(1734000000000 + ms), random_hex)
+  FROM (SELECT 1 AS phase, 0 AS ms, 'aaaa8200010000000000' AS random_hex, 0 AS k
+		UNION ALL
+		SELECT 2, 2048, 'bbbb0000000000000000', 0
+		UNION ALL
+		SELECT 3, 0, 'aaaa' || to_hex(x'8200000000000000'::int8 + k), k FROM generate_series(0, 300) k
+		UNION ALL
+		SELECT 4, 5000, 'aaaa8200000000000000', 0
+		UNION ALL
+		SELECT 5, 4294967296, 'cccc' || lpad(to_hex(4096 + k), 16, '0'), k FROM generate_series(0, 19) k
+		UNION ALL
+		SELECT 6, 5000, 'aaaa' || to_hex(x'8200000000000000'::int8 + k), k FROM generate_series(1, 300) k
+		UNION ALL
+		SELECT 7, 5000, unnest(ARRAY['aaaa8200010000000000', 'aaaa81ffff0000000000']), 0) p
+ ORDER BY phase, k;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS dropped_latent_anchors_misplaced FROM late;
+
 RESET work_mem;
 RESET client_min_messages;
 RESET jit;

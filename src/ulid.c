@@ -281,9 +281,9 @@ typedef struct ulid_sort_state
 	int			slot_bits;		/* the table has 2^slot_bits slots */
 	uint64		slot_mask;		/* 2^slot_bits - 1 */
 	int			max_slot_bits;
-	int64		lowest_ms;		/* the span of the anchors' milliseconds */
+	int			active_count;	/* active anchors */
+	int64		lowest_ms;		/* the span of their milliseconds */
 	int64		highest_ms;
-	int			active_count;	/* active anchors, once anchoring stopped */
 	uint64	   *refused;		/* a bitmap of milliseconds refused an anchor */
 	int64		last_ms;		/* the millisecond last looked up, or -1 */
 	anchor	   *last_anchor;	/* and its anchor */
@@ -381,56 +381,6 @@ anchor_high(const ulid_sort_state *state, const anchor *slot)
 	return (uint64) anchor_ms(state, slot) << 16 | slot->field >> 6;
 }
 
-/* A new table of 2^slot_bits slots, holding the anchors of the old one. */
-static void
-anchor_table_rebuild(ulid_sort_state *state, int slot_bits)
-{
-	anchor	   *old = state->anchors;
-	size_t		old_slots = old ? ((size_t) 1 << state->slot_bits) : 0;
-
-	state->anchors = MemoryContextAlloc(state->context,
-										sizeof(anchor) * ((size_t) 1 << slot_bits));
-	state->slot_bits = slot_bits;
-	state->slot_mask = ((uint64) 1 << slot_bits) - 1;
-	for (size_t i = 0; i < ((size_t) 1 << slot_bits); i++)
-		free_slot(state, i);
-	for (size_t i = 0; i < old_slots; i++)
-		if (old[i].lowest_near != 0)
-		{
-			int64		unix_ms = anchor_ms(state, &old[i]);
-			anchor	   *slot = anchor_slot(state, unix_ms);
-			uint64		free_mark = slot->held;
-
-			*slot = old[i];
-			if (!holds(&old[i], (uint64) unix_ms << 16))
-				slot->held = free_mark; /* latent */
-		}
-	if (old)
-		pfree(old);
-}
-
-/*
- * Makes room for an anchor of unix_ms, or returns false when the table cannot
- * take it.  The table is rebuilt with twice as many slots as the anchors'
- * milliseconds would span (at most 2^max_slot_bits).  It does not grow until
- * an id of the sample was near its anchor: ids one per millisecond, or
- * random within it, would only make it too big for the cache.
- */
-static bool
-anchor_table_make_room(ulid_sort_state *state, int64 unix_ms)
-{
-	int64		span = Max(state->highest_ms, unix_ms) -
-		Min(state->lowest_ms, unix_ms) + 1;
-
-	if (span <= ((int64) 1 << state->slot_bits))
-		return true;
-	if (state->sampled_near == 0 || span > ((int64) 1 << state->max_slot_bits))
-		return false;
-	anchor_table_rebuild(state, Min((int) pg_ceil_log2_64((uint64) (2 * span)),
-									state->max_slot_bits));
-	return true;
-}
-
 /*
  * A bitmap of milliseconds, small enough to stay in the cache, marked by a
  * hash of the millisecond (by their low bits, milliseconds at regular
@@ -457,6 +407,102 @@ set_ms_bit(uint64 *bitmap, int64 unix_ms)
 	uint64		bit = ms_bit(unix_ms);
 
 	bitmap[bit / 64] |= UINT64CONST(1) << (bit % 64);
+}
+
+/* Whether a slot holds an anchor, and whether that anchor is active. */
+static inline bool
+is_anchor(const anchor *slot)
+{
+	return slot->lowest_near != 0;
+}
+
+static inline bool
+is_active(const ulid_sort_state *state, const anchor *slot)
+{
+	return holds(slot, anchor_high(state, slot));
+}
+
+/*
+ * A latent anchor is dropped, and its millisecond refused an anchor for
+ * good: its ids were keyed with their plain keys, which an anchor made later
+ * would not keep clear of.
+ */
+static void
+drop_latent(ulid_sort_state *state, anchor *slot)
+{
+	set_ms_bit(state->refused, anchor_ms(state, slot));
+	free_slot(state, slot - state->anchors);
+}
+
+/*
+ * A new table of 2^slot_bits slots, holding the anchors of the old one.  It
+ * only grows: milliseconds in different slots stay so.
+ */
+static void
+anchor_table_rebuild(ulid_sort_state *state, int slot_bits)
+{
+	anchor	   *old = state->anchors;
+	size_t		old_slots = old ? ((size_t) 1 << state->slot_bits) : 0;
+
+	state->anchors = MemoryContextAlloc(state->context,
+										sizeof(anchor) * ((size_t) 1 << slot_bits));
+	state->slot_bits = slot_bits;
+	state->slot_mask = ((uint64) 1 << slot_bits) - 1;
+	for (size_t i = 0; i < ((size_t) 1 << slot_bits); i++)
+		free_slot(state, i);
+	for (size_t i = 0; i < old_slots; i++)
+		if (is_anchor(&old[i]))
+		{
+			anchor	   *slot = anchor_slot(state, anchor_ms(state, &old[i]));
+			uint64		free_mark = slot->held;
+
+			Assert(!is_anchor(slot));
+			*slot = old[i];
+			if (!is_active(state, &old[i]))
+				slot->held = free_mark;
+		}
+	if (old)
+		pfree(old);
+}
+
+/*
+ * How many milliseconds the active anchors and unix_ms span, and whether
+ * that fits the largest table.  Since active anchors stay, a millisecond out
+ * of reach stays so.
+ */
+static inline int64
+span_with(const ulid_sort_state *state, int64 unix_ms)
+{
+	if (state->active_count == 0)
+		return 1;
+	return Max(state->highest_ms, unix_ms) - Min(state->lowest_ms, unix_ms) + 1;
+}
+
+static inline bool
+within_reach(const ulid_sort_state *state, int64 unix_ms)
+{
+	return span_with(state, unix_ms) <= ((int64) 1 << state->max_slot_bits);
+}
+
+/*
+ * Makes room for an anchor of unix_ms, or returns false when it is out of
+ * reach.  The table is rebuilt with twice as many slots as the active
+ * anchors and unix_ms would span (at most 2^max_slot_bits): it does not grow
+ * before an anchor is active, since ids one per millisecond, or random
+ * within it, would only make it too big for the cache.
+ */
+static bool
+anchor_table_make_room(ulid_sort_state *state, int64 unix_ms)
+{
+	int64		span = span_with(state, unix_ms);
+
+	if (span <= ((int64) 1 << state->slot_bits))
+		return true;
+	if (!within_reach(state, unix_ms))
+		return false;
+	anchor_table_rebuild(state, Min((int) pg_ceil_log2_64((uint64) (2 * span)),
+									state->max_slot_bits));
+	return true;
 }
 
 /*
@@ -492,10 +538,13 @@ anchor_set(anchor *slot, uint64 plain, uint64 low)
 /*
  * The anchor of a millisecond, or NULL when it has none.  While anchoring
  * lasts, an id of a millisecond without one becomes its latent anchor,
- * unless the millisecond is too far from those of the other anchors (or
- * shares its bit with one that was).  The table has a slot for each
- * millisecond of their span: bulk-generated ids, which anchors are for,
- * span few.
+ * unless the millisecond is out of reach of the active anchors (or shares
+ * its bit with one refused).  A latent anchor in its slot is dropped: until
+ * an anchor is active, the table stays where the first ids put it, and the
+ * milliseconds of runs met later (a bulk load after a year of ids made one
+ * at a time) must still find room.  Once one is, the table has a slot for
+ * each millisecond of the active anchors' span, and no active anchor is in
+ * the way.
  */
 static anchor *
 anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 high, uint64 low)
@@ -504,29 +553,47 @@ anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 high, uint64 low)
 
 	if (state->anchors == NULL)
 	{
-		int			bits = Min(state->max_slot_bits,
-							   pg_leftmost_one_pos32(ANCHOR_SAMPLE) + 1);
-
-		state->lowest_ms = state->highest_ms = unix_ms;
-		anchor_table_rebuild(state, bits);
 		state->refused = MemoryContextAllocZero(state->context, MS_BITS / 8);
+		anchor_table_rebuild(state, Min(state->max_slot_bits,
+										pg_leftmost_one_pos32(ANCHOR_SAMPLE) + 1));
 	}
 	slot = anchor_slot(state, unix_ms);
-	if (slot->lowest_near != 0 && anchor_ms(state, slot) == unix_ms)
+	if (is_anchor(slot) && anchor_ms(state, slot) == unix_ms)
 		return slot;
-	if (!state->anchoring || ms_bit_set(state->refused, unix_ms))
+	if (!state->anchoring || ms_bit_set(state->refused, unix_ms) ||
+		!anchor_table_make_room(state, unix_ms))
 		return NULL;
-	if (!anchor_table_make_room(state, unix_ms))
+	slot = anchor_slot(state, unix_ms);
+	if (is_anchor(slot))
 	{
-		/* for good: the table may grow to take it later */
-		set_ms_bit(state->refused, unix_ms);
+		Assert(!is_active(state, slot));
+		drop_latent(state, slot);
+	}
+	anchor_set(slot, plain_key(window_offset(state, high), low), low);
+	return slot;
+}
+
+/*
+ * A latent anchor becomes active, or is dropped where its millisecond is out
+ * of reach of the active anchors.  Returns its slot, which moves when the
+ * table grows to take it, or NULL.
+ */
+static anchor *
+activate(ulid_sort_state *state, anchor *slot, uint64 owner)
+{
+	int64		unix_ms = (int64) (owner >> 16);
+
+	if (!within_reach(state, unix_ms))
+	{
+		drop_latent(state, slot);
 		return NULL;
 	}
-	slot = anchor_slot(state, unix_ms);
-	anchor_set(slot, plain_key(window_offset(state, high), low), low);
-	state->lowest_ms = Min(state->lowest_ms, unix_ms);
-	state->highest_ms = Max(state->highest_ms, unix_ms);
-	return slot;
+	slot->held = owner;
+	state->lowest_ms = state->active_count ? Min(state->lowest_ms, unix_ms) : unix_ms;
+	state->highest_ms = state->active_count ? Max(state->highest_ms, unix_ms) : unix_ms;
+	state->active_count++;
+	anchor_table_make_room(state, unix_ms);
+	return anchor_slot(state, unix_ms);
 }
 
 /*
@@ -599,12 +666,13 @@ far_from_active_anchor(const ulid_sort_state *state, const anchor *slot,
  * was near the anchor and not a copy of it.
  */
 static uint64
-key_while_anchoring(const ulid_sort_state *state, anchor *slot,
-					uint64 high, uint64 low, bool *near_hit)
+key_while_anchoring(ulid_sort_state *state, uint64 high, uint64 low,
+					bool *near_hit)
 {
+	anchor	   *slot = state->last_anchor;
 	uint64		owner = anchor_high(state, slot);
 	uint64		key = near_key(slot, low);
-	uint64		plain;
+	uint64		plain = plain_key(window_offset(state, high), low);
 	uint64		above;
 
 	*near_hit = false;
@@ -612,12 +680,14 @@ key_while_anchoring(const ulid_sort_state *state, anchor *slot,
 	{
 		if (low != anchor_low(slot))
 		{
-			slot->held = owner;
-			*near_hit = true;
+			if (slot->held != owner)
+				state->last_anchor = activate(state, slot, owner);
+			*near_hit = state->last_anchor != NULL;
+			if (!*near_hit)
+				return plain;
 		}
 		return key;
 	}
-	plain = plain_key(window_offset(state, high), low);
 	above = above_anchor(slot, owner, high, low);
 	if (slot->held != owner)	/* latent */
 	{
@@ -636,25 +706,16 @@ key_while_anchoring(const ulid_sort_state *state, anchor *slot,
 
 /*
  * Anchoring stops for good: the latent anchors are dropped (their ids have
- * their plain keys), the active ones counted.
+ * their plain keys; no millisecond gets an anchor from now on).
  */
 static void
 stop_anchoring(ulid_sort_state *state)
 {
 	state->anchoring = false;
 	state->last_ms = -1;
-	state->active_count = 0;
 	for (size_t i = 0; i < ((size_t) 1 << state->slot_bits); i++)
-	{
-		anchor	   *slot = &state->anchors[i];
-
-		if (slot->lowest_near == 0)
-			continue;
-		if (holds(slot, anchor_high(state, slot)))
-			state->active_count++;
-		else
+		if (is_anchor(&state->anchors[i]) && !is_active(state, &state->anchors[i]))
 			free_slot(state, i);
-	}
 }
 
 /*
@@ -721,7 +782,7 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 			state->last_ms = unix_ms;
 		}
 		key = state->last_anchor ?
-			key_while_anchoring(state, state->last_anchor, high, low, &near_hit) :
+			key_while_anchoring(state, high, low, &near_hit) :
 			plain_key(offset, low);
 		if (state->anchoring && state->sampled < ANCHOR_SAMPLE)
 			sample(state, near_hit);
@@ -785,7 +846,8 @@ ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
 	offset = window_offset(state, high);
 	if (!within_window(offset))
 		return UInt64GetDatum(outside_window_key(state, high));
-	if (state->anchoring && !ms_bit_set(state->refused, unix_ms))
+	if (state->anchoring && within_reach(state, unix_ms) &&
+		!ms_bit_set(state->refused, unix_ms))
 		return ulid_abbrev_convert(original, ssup);
 	return UInt64GetDatum(plain_key(offset, low));
 }
@@ -913,13 +975,17 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 	 */
 	if (distinct_keys > ABBREV_ENOUGH_KEYS || distinct_keys > state->input_count / 2.0)
 	{
+		char		active[32] = "";
+
 		state->estimating = false;
 		state->mixed = mixed_at_least(state, MIXED_SHARE);
 		state->plain_mixed = mixed_at_least(state, PLAIN_MIXED_SHARE);
 		choose_lean_converter(ssup, state);
-		/* once a sort; the sort suite shows when, and which converter */
-		elog(DEBUG1, "ulid sort support: the leaner key converter takes over after " INT64_FORMAT " ids%s",
-			 state->input_count,
+		/* once a sort; the sort suite shows when, with what, and which converter */
+		if (state->active_count > 0)
+			snprintf(active, sizeof(active), ", active anchors: %d", state->active_count);
+		elog(DEBUG1, "ulid sort support: the leaner key converter takes over after " INT64_FORMAT " ids%s%s",
+			 state->input_count, active,
 			 ssup->abbrev_converter == ulid_abbrev_convert_mixed ? ", ids in and outside the window mixed" :
 			 ssup->abbrev_converter == ulid_abbrev_convert_plain ? ", no anchor: plain keys" :
 			 ssup->abbrev_converter == ulid_abbrev_convert_plain_mixed ? ", ids in and outside the window mixed, no anchor: plain keys" : "");
