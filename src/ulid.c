@@ -275,7 +275,8 @@ typedef struct ulid_sort_state
 	int			sampled;		/* ids of the window seen, up to ANCHOR_SAMPLE */
 	int			sampled_near;	/* of them, ids near an anchor not equal to it */
 	int64		outside_count;	/* ids outside the window */
-	bool		mixed;			/* many ids outside the window and in it */
+	int64		unanchored_count;	/* ids in it of milliseconds without anchor */
+	bool		mixed;			/* many ids near anchors and many not */
 	bool		plain_mixed;	/* enough of each to key them without a branch */
 	anchor	   *anchors;		/* NULL until an id is in the window */
 	int			slot_bits;		/* the table has 2^slot_bits slots */
@@ -284,6 +285,8 @@ typedef struct ulid_sort_state
 	int			active_count;	/* active anchors */
 	int64		lowest_ms;		/* the span of their milliseconds */
 	int64		highest_ms;
+	int64		reach_from;		/* milliseconds that may still get anchors: */
+	uint64		reach_count;	/* this many from reach_from */
 	uint64	   *refused;		/* a bitmap of milliseconds refused an anchor */
 	int64		last_ms;		/* the millisecond last looked up, or -1 */
 	anchor	   *last_anchor;	/* and its anchor */
@@ -465,11 +468,7 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits)
 		pfree(old);
 }
 
-/*
- * How many milliseconds the active anchors and unix_ms span, and whether
- * that fits the largest table.  Since active anchors stay, a millisecond out
- * of reach stays so.
- */
+/* How many milliseconds the active anchors and unix_ms span. */
 static inline int64
 span_with(const ulid_sort_state *state, int64 unix_ms)
 {
@@ -478,10 +477,25 @@ span_with(const ulid_sort_state *state, int64 unix_ms)
 	return Max(state->highest_ms, unix_ms) - Min(state->lowest_ms, unix_ms) + 1;
 }
 
+/*
+ * Whether a millisecond may still get an anchor, refused ones aside: while
+ * anchoring lasts, one whose span with the active anchors fits the largest
+ * table (any, before one is active).  Since active anchors stay, a
+ * millisecond out of reach stays so.
+ */
 static inline bool
 within_reach(const ulid_sort_state *state, int64 unix_ms)
 {
-	return span_with(state, unix_ms) <= ((int64) 1 << state->max_slot_bits);
+	return (uint64) (unix_ms - state->reach_from) < state->reach_count;
+}
+
+static void
+set_reach(ulid_sort_state *state)
+{
+	int64		max_span = (int64) 1 << state->max_slot_bits;
+
+	state->reach_from = state->highest_ms - max_span + 1;
+	state->reach_count = (uint64) (2 * max_span - 1 - (state->highest_ms - state->lowest_ms));
 }
 
 /*
@@ -592,6 +606,7 @@ activate(ulid_sort_state *state, anchor *slot, uint64 owner)
 	state->lowest_ms = state->active_count ? Min(state->lowest_ms, unix_ms) : unix_ms;
 	state->highest_ms = state->active_count ? Max(state->highest_ms, unix_ms) : unix_ms;
 	state->active_count++;
+	set_reach(state);
 	anchor_table_make_room(state, unix_ms);
 	return anchor_slot(state, unix_ms);
 }
@@ -712,6 +727,7 @@ static void
 stop_anchoring(ulid_sort_state *state)
 {
 	state->anchoring = false;
+	state->reach_count = 0;
 	state->last_ms = -1;
 	for (size_t i = 0; i < ((size_t) 1 << state->slot_bits); i++)
 		if (is_anchor(&state->anchors[i]) && !is_active(state, &state->anchors[i]))
@@ -781,9 +797,13 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 			state->last_anchor = anchor_of(state, unix_ms, high, low);
 			state->last_ms = unix_ms;
 		}
-		key = state->last_anchor ?
-			key_while_anchoring(state, high, low, &near_hit) :
-			plain_key(offset, low);
+		if (state->last_anchor)
+			key = key_while_anchoring(state, high, low, &near_hit);
+		else
+		{
+			key = plain_key(offset, low);
+			state->unanchored_count++;
+		}
 		if (state->anchoring && state->sampled < ANCHOR_SAMPLE)
 			sample(state, near_hit);
 	}
@@ -846,8 +866,7 @@ ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
 	offset = window_offset(state, high);
 	if (!within_window(offset))
 		return UInt64GetDatum(outside_window_key(state, high));
-	if (state->anchoring && within_reach(state, unix_ms) &&
-		!ms_bit_set(state->refused, unix_ms))
+	if (within_reach(state, unix_ms) && !ms_bit_set(state->refused, unix_ms))
 		return ulid_abbrev_convert(original, ssup);
 	return UInt64GetDatum(plain_key(offset, low));
 }
@@ -897,14 +916,15 @@ ulid_abbrev_convert_plain_mixed(Datum original, SortSupport ssup)
 
 /*
  * The converter in front of ulid_abbrev_convert_lean for a table that mixes
- * ids outside the window with ids in it, shuffled (uuids converted to ulid,
- * and ids made since).  Which kind an id is cannot be predicted there: a
- * branch on it, mispredicted for one id in two, and waiting behind it for a
- * slot of the table out of the first-level cache, cost such a table 2 to 3.5%
- * of an ORDER BY.  So an id outside the window and an id near its active
- * anchor (a run) are keyed with one test, true for both, and the key is
- * picked without a branch; the other ids, all in the window, go on to
- * ulid_abbrev_convert_lean.
+ * ids near their active anchors (runs) with ids no anchor may key: ids
+ * outside the window (uuids converted to ulid), and ids in it of
+ * milliseconds out of reach of the anchors, or met once anchoring stopped
+ * (ids made one at a time, a year before a bulk load).  Which kind an id is
+ * cannot be predicted there: a branch on it, mispredicted for one id in two,
+ * and waiting behind it for a slot of the table out of the first-level
+ * cache, cost such a table 2 to 3.5% of an ORDER BY.  So both keys are made
+ * and one picked without a branch, with one test, true for both kinds; the
+ * other ids, all in the window, go on to ulid_abbrev_convert_lean.
  */
 static Datum
 ulid_abbrev_convert_mixed(Datum original, SortSupport ssup)
@@ -912,20 +932,30 @@ ulid_abbrev_convert_mixed(Datum original, SortSupport ssup)
 	ulid_sort_state *state = ssup->ssup_extra;
 	const uint8_t *id = DatumGetUlidP(original)->data;
 	uint64		high = load_be(id, 8);
-	const anchor *slot = anchor_slot(state, (int64) (high >> 16));
+	int64		unix_ms = (int64) (high >> 16);
+	const anchor *slot = anchor_slot(state, unix_ms);
 	uint64		key = near_key(slot, load_be(id + 8, 8));
+	uint64		offset = window_offset(state, high);
+	uint64		in_window = within_window(offset);
 
 	/*
-	 * No id outside the window has the first 8 bytes of an anchor.  Both
-	 * tests are made: with &&, a branch on the first, mispredicted for half
-	 * the ids, cost such a table 3% of an ORDER BY in memory.
+	 * All tests are made: with &&, a branch on the first, mispredicted for
+	 * half the ids, cost such a table 3% of an ORDER BY in memory.  (No id
+	 * outside the window has the first 8 bytes of an anchor.)
 	 */
 	uint64		near = (uint64) (high == slot->held) & (uint64) is_near_key(slot, key);
-	uint64		mask = -near;
+	uint64		unanchored = in_window & (uint64) !holds(slot, high) &
+		(uint64) !within_reach(state, unix_ms);
+	uint64		near_mask = -near;
+	uint64		window_mask = -in_window;
+	uint64		other;
 
-	if ((uint64) within_window(window_offset(state, high)) != near)
+	/* (an id near its anchor is of the millisecond the slot holds) */
+	if (in_window != near + unanchored)
 		return ulid_abbrev_convert_lean(original, ssup);
-	return UInt64GetDatum((key & mask) | (outside_window_key(state, high) & ~mask));
+	other = (plain_key(offset, (uint64) id[8] << 56) & window_mask) |
+		(outside_window_key(state, high) & ~window_mask);
+	return UInt64GetDatum((key & near_mask) | (other & ~near_mask));
 }
 
 /*
@@ -946,12 +976,12 @@ choose_lean_converter(SortSupport ssup, ulid_sort_state *state)
 		ssup->abbrev_converter = ulid_abbrev_convert_lean;
 }
 
-/* Whether one id in share or more is outside the window, and as many in it. */
+/* Whether count is one id in share or more, and leaves as many. */
 static bool
-mixed_at_least(const ulid_sort_state *state, int share)
+mixed_at_least(const ulid_sort_state *state, int64 count, int share)
 {
-	return state->outside_count > state->input_count / share &&
-		state->outside_count < state->input_count - state->input_count / share;
+	return count > state->input_count / share &&
+		count < state->input_count - state->input_count / share;
 }
 
 static bool
@@ -978,15 +1008,16 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 		char		active[32] = "";
 
 		state->estimating = false;
-		state->mixed = mixed_at_least(state, MIXED_SHARE);
-		state->plain_mixed = mixed_at_least(state, PLAIN_MIXED_SHARE);
+		state->mixed = mixed_at_least(state, state->outside_count + state->unanchored_count,
+									  MIXED_SHARE);
+		state->plain_mixed = mixed_at_least(state, state->outside_count, PLAIN_MIXED_SHARE);
 		choose_lean_converter(ssup, state);
 		/* once a sort; the sort suite shows when, with what, and which converter */
 		if (state->active_count > 0)
 			snprintf(active, sizeof(active), ", active anchors: %d", state->active_count);
 		elog(DEBUG1, "ulid sort support: the leaner key converter takes over after " INT64_FORMAT " ids%s%s",
 			 state->input_count, active,
-			 ssup->abbrev_converter == ulid_abbrev_convert_mixed ? ", ids in and outside the window mixed" :
+			 ssup->abbrev_converter == ulid_abbrev_convert_mixed ? ", runs and other ids mixed" :
 			 ssup->abbrev_converter == ulid_abbrev_convert_plain ? ", no anchor: plain keys" :
 			 ssup->abbrev_converter == ulid_abbrev_convert_plain_mixed ? ", ids in and outside the window mixed, no anchor: plain keys" : "");
 	}
@@ -1030,6 +1061,7 @@ ulid_sortsupport(PG_FUNCTION_ARGS)
 		state->window_start = (uint64) Max(Min(now_ms - WINDOW_BEFORE_NOW_MS, WINDOW_START_MAX_MS), 1) << 16;
 		state->context = ssup->ssup_cxt;
 		state->anchoring = true;
+		state->reach_count = PG_UINT64_MAX;
 		state->last_ms = -1;
 		state->max_slot_bits = anchor_max_slot_bits();
 		MemoryContextSwitchTo(old_context);
