@@ -201,11 +201,15 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * its first bytes alone, in fewer instructions than core's key.  Among ids
  * in runs over n milliseconds, shuffled, a sample of 1,024 finds about
  * 1024^2 / 2n near an anchor (the birthday bound): 8 at 65,536
- * milliseconds.  The table starts with 2,048 slots, and grows, to twice the
- * span of its anchors and up to ANCHOR_MAX_BYTES, once an id was near its
- * anchor; a millisecond it cannot take is refused an anchor for good.  Until
- * the estimate ends, the last millisecond's anchor is remembered, since ids
- * in insertion order come a millisecond at a time.
+ * milliseconds.  The table starts with 2,048 slots.  Until an anchor is
+ * active, a millisecond takes its slot from the latent anchor of another
+ * (which is dropped, its millisecond refused an anchor for good): the first
+ * ids met may be old ones, made one at a time, a year before the runs of a
+ * bulk load.  Once one is, the table grows to twice the span of the active
+ * anchors, up to ANCHOR_MAX_BYTES, and a millisecond whose span with them
+ * would not fit that is out of reach, for good.  Until the estimate ends,
+ * the last millisecond's anchor is remembered, since ids in insertion order
+ * come a millisecond at a time.
  *
  * Abbreviation is given up by core's rule for uuid: when the keys seen so
  * far are fewer than one per ABBREV_MAX_IDS_PER_KEY ids.  Until then it pays,
