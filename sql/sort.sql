@@ -525,6 +525,40 @@ SELECT pg_temp.id(to_hex(1734000000000 + ms), random_hex)
  ORDER BY phase, k;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS dropped_latent_anchors_misplaced FROM late;
 
+-- o) Rows inserted a batch at a time, an hour apart (2,000 batches of 10
+-- ids, each in one millisecond), shuffled: the sample finds runs out of
+-- reach of the first active anchor, and the anchors are scattered, in the
+-- largest table, their milliseconds hashed (by their low bits, these would
+-- share 1,024 slots).
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id(to_hex(1735000000000 + b * 3600000::int8),
+				  substr(md5(b::text), 1, 8) || lpad(to_hex(1000 + k), 12, '0'))
+  FROM generate_series(0, 1999) b, generate_series(0, 9) k
+ ORDER BY md5(b || ' ' || k);
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS scattered_batches_misplaced FROM late;
+
+-- p) Runs out of reach in the sample would scatter the anchors, but two
+-- active ones, 121,393 ms apart, share a slot when hashed into 131,072
+-- (1735000001194 and 1735000122587): the table stays as it was, and the
+-- runs' later ids are keyed from their anchors.
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id(to_hex(ms), lpad(to_hex(ms % 65536), 4, '0') || lpad(to_hex(1000000 + r), 16, '0'))
+  FROM (SELECT 1 AS phase, 1735000001194 AS ms, r FROM generate_series(0, 5) r
+		UNION ALL
+		SELECT 2, 1735000122587, r FROM generate_series(0, 5) r
+		UNION ALL
+		SELECT 3, 1735000001194 + 4294967296 + 10 * f, r
+		  FROM generate_series(0, 9) f, generate_series(0, 1) r
+		UNION ALL
+		SELECT 4, 1735000010000 + f, 5000000 FROM generate_series(0, 1099) f
+		UNION ALL
+		SELECT 5, ms, r FROM unnest(ARRAY[1735000001194, 1735000122587]) ms,
+			   generate_series(6, 300) r) p
+ ORDER BY phase, ms, r;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS shared_slot_misplaced FROM late;
+
 RESET work_mem;
 RESET client_min_messages;
 RESET jit;

@@ -278,6 +278,8 @@ typedef struct ulid_sort_state
 	bool		anchoring;		/* new milliseconds still get anchors */
 	int			sampled;		/* ids of the window seen, up to ANCHOR_SAMPLE */
 	int			sampled_near;	/* of them, ids near an anchor not equal to it */
+	int			far_hits;		/* and ids near a latent anchor out of reach */
+	bool		scattered;		/* anchors anywhere: runs far apart */
 	int64		outside_count;	/* ids outside the window */
 	int64		unanchored_count;	/* ids in it of milliseconds without anchor */
 	bool		mixed;			/* many ids near anchors and many not */
@@ -285,6 +287,8 @@ typedef struct ulid_sort_state
 	anchor	   *anchors;		/* NULL until an id is in the window */
 	int			slot_bits;		/* the table has 2^slot_bits slots */
 	uint64		slot_mask;		/* 2^slot_bits - 1 */
+	uint64		slot_factor;	/* a millisecond's slot: times this, */
+	int			slot_shift;		/* shifted right by this, masked */
 	int			max_slot_bits;
 	int			active_count;	/* active anchors */
 	int64		lowest_ms;		/* the span of their milliseconds */
@@ -314,12 +318,20 @@ ulid_fast_cmp(Datum x, Datum y, SortSupport ssup)
 
 /*
  * The slot of a millisecond: its own, as long as the anchors' milliseconds
- * span no more than the table's slots.
+ * span no more than the table's slots (factor 1, shift 0); when anchors are
+ * scattered, by a hash of the millisecond (Fibonacci hashing: with their
+ * low bits alone, runs an hour apart would share 1,024 slots).
  */
+static inline size_t
+slot_index(const ulid_sort_state *state, uint64 unix_ms)
+{
+	return ((unix_ms * state->slot_factor) >> state->slot_shift) & state->slot_mask;
+}
+
 static inline anchor *
 anchor_slot(ulid_sort_state *state, int64 unix_ms)
 {
-	return &state->anchors[(uint64) unix_ms & state->slot_mask];
+	return &state->anchors[slot_index(state, (uint64) unix_ms)];
 }
 
 /* Whether the slot holds the active anchor of an id with these first 8 bytes. */
@@ -329,14 +341,20 @@ holds(const anchor *slot, uint64 high)
 	return (slot->held ^ high) < (UINT64CONST(1) << 16);
 }
 
-/* Empties slot i of the table. */
+/*
+ * Empties slot i of the table: it holds the first 8 bytes of an id of a
+ * millisecond of another slot, which no id that looks into this one has.
+ */
 static void
 free_slot(ulid_sort_state *state, size_t i)
 {
 	anchor	   *slot = &state->anchors[i];
+	uint64		unix_ms = i + 1;
 
+	while (slot_index(state, unix_ms) == i)
+		unix_ms++;
 	memset(slot, 0, sizeof(anchor));
-	slot->held = (uint64) (i + 1) << 16;
+	slot->held = unix_ms << 16;
 }
 
 /*
@@ -442,34 +460,52 @@ drop_latent(ulid_sort_state *state, anchor *slot)
 }
 
 /*
- * A new table of 2^slot_bits slots, holding the anchors of the old one.  It
- * only grows: milliseconds in different slots stay so.
+ * A new table of 2^slot_bits slots, its milliseconds hashed or not, holding
+ * the anchors of the old one: the active ones first, then the latent ones,
+ * dropped where their slot is taken.  A table that only grows, not hashed,
+ * keeps milliseconds in different slots apart.  Returns false, and keeps the
+ * old table, where two active anchors would share a slot.
  */
-static void
-anchor_table_rebuild(ulid_sort_state *state, int slot_bits)
+static bool
+anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed)
 {
-	anchor	   *old = state->anchors;
-	size_t		old_slots = old ? ((size_t) 1 << state->slot_bits) : 0;
+	ulid_sort_state old = *state;
+	size_t		old_slots = old.anchors ? ((size_t) 1 << old.slot_bits) : 0;
 
 	state->anchors = MemoryContextAlloc(state->context,
 										sizeof(anchor) * ((size_t) 1 << slot_bits));
 	state->slot_bits = slot_bits;
 	state->slot_mask = ((uint64) 1 << slot_bits) - 1;
+	state->slot_factor = hashed ? UINT64CONST(0x9E3779B97F4A7C15) : 1;
+	state->slot_shift = hashed ? 64 - slot_bits : 0;
 	for (size_t i = 0; i < ((size_t) 1 << slot_bits); i++)
 		free_slot(state, i);
-	for (size_t i = 0; i < old_slots; i++)
-		if (is_anchor(&old[i]))
-		{
-			anchor	   *slot = anchor_slot(state, anchor_ms(state, &old[i]));
-			uint64		free_mark = slot->held;
+	for (int active = 1; active >= 0; active--)
+		for (size_t i = 0; i < old_slots; i++)
+			if (is_anchor(&old.anchors[i]) && is_active(state, &old.anchors[i]) == active)
+			{
+				int64		unix_ms = anchor_ms(state, &old.anchors[i]);
+				anchor	   *slot = anchor_slot(state, unix_ms);
+				uint64		free_mark = slot->held;
 
-			Assert(!is_anchor(slot));
-			*slot = old[i];
-			if (!is_active(state, &old[i]))
-				slot->held = free_mark;
-		}
-	if (old)
-		pfree(old);
+				if (is_anchor(slot) && active)
+				{
+					pfree(state->anchors);
+					*state = old;
+					return false;
+				}
+				if (is_anchor(slot))
+				{
+					set_ms_bit(state->refused, unix_ms);
+					continue;
+				}
+				*slot = old.anchors[i];
+				if (!active)
+					slot->held = free_mark;
+			}
+	if (old.anchors)
+		pfree(old.anchors);
+	return true;
 }
 
 /* How many milliseconds the active anchors and unix_ms span. */
@@ -503,24 +539,20 @@ set_reach(ulid_sort_state *state)
 }
 
 /*
- * Makes room for an anchor of unix_ms, or returns false when it is out of
- * reach.  The table is rebuilt with twice as many slots as the active
- * anchors and unix_ms would span (at most 2^max_slot_bits): it does not grow
- * before an anchor is active, since ids one per millisecond, or random
- * within it, would only make it too big for the cache.
+ * Makes room for an anchor of unix_ms, within reach: the table is rebuilt
+ * with twice as many slots as the active anchors and unix_ms would span (at
+ * most 2^max_slot_bits).  It does not grow before an anchor is active, since
+ * ids one per millisecond, or random within it, would only make it too big
+ * for the cache.
  */
-static bool
+static void
 anchor_table_make_room(ulid_sort_state *state, int64 unix_ms)
 {
 	int64		span = span_with(state, unix_ms);
 
-	if (span <= ((int64) 1 << state->slot_bits))
-		return true;
-	if (!within_reach(state, unix_ms))
-		return false;
-	anchor_table_rebuild(state, Min((int) pg_ceil_log2_64((uint64) (2 * span)),
-									state->max_slot_bits));
-	return true;
+	if (span > ((int64) 1 << state->slot_bits) && state->slot_bits < state->max_slot_bits)
+		anchor_table_rebuild(state, Min((int) pg_ceil_log2_64((uint64) (2 * span)),
+										state->max_slot_bits), state->scattered);
 }
 
 /*
@@ -555,14 +587,15 @@ anchor_set(anchor *slot, uint64 plain, uint64 low)
 
 /*
  * The anchor of a millisecond, or NULL when it has none.  While anchoring
- * lasts, an id of a millisecond without one becomes its latent anchor,
- * unless the millisecond is out of reach of the active anchors (or shares
- * its bit with one refused).  A latent anchor in its slot is dropped: until
- * an anchor is active, the table stays where the first ids put it, and the
- * milliseconds of runs met later (a bulk load after a year of ids made one
- * at a time) must still find room.  Once one is, the table has a slot for
- * each millisecond of the active anchors' span, and no active anchor is in
- * the way.
+ * lasts, an id of a millisecond without one becomes its latent anchor: in
+ * reach of the active anchors, in place of another millisecond's latent
+ * anchor (until an anchor is active, the table stays where the first ids put
+ * it, and the milliseconds of runs met later, a bulk load after a year of
+ * ids made one at a time, must still find room), and while the sample lasts,
+ * out of reach where its slot is free (so that the sample sees runs out of
+ * reach).  A millisecond whose slot holds another's active anchor (when they
+ * are scattered), or out of reach while the sample lasts (which may scatter
+ * them), is refused an anchor for good; out of reach after it, it stays so.
  */
 static anchor *
 anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 high, uint64 low)
@@ -573,19 +606,31 @@ anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 high, uint64 low)
 	{
 		state->refused = MemoryContextAllocZero(state->context, MS_BITS / 8);
 		anchor_table_rebuild(state, Min(state->max_slot_bits,
-										pg_leftmost_one_pos32(ANCHOR_SAMPLE) + 1));
+										pg_leftmost_one_pos32(ANCHOR_SAMPLE) + 1), false);
 	}
 	slot = anchor_slot(state, unix_ms);
 	if (is_anchor(slot) && anchor_ms(state, slot) == unix_ms)
 		return slot;
-	if (!state->anchoring || ms_bit_set(state->refused, unix_ms) ||
-		!anchor_table_make_room(state, unix_ms))
+	if (!state->anchoring || ms_bit_set(state->refused, unix_ms))
 		return NULL;
-	slot = anchor_slot(state, unix_ms);
-	if (is_anchor(slot))
+	if (within_reach(state, unix_ms))
 	{
-		Assert(!is_active(state, slot));
-		drop_latent(state, slot);
+		anchor_table_make_room(state, unix_ms);
+		slot = anchor_slot(state, unix_ms);
+		if (is_anchor(slot) && is_active(state, slot))
+		{
+			set_ms_bit(state->refused, unix_ms);
+			return NULL;
+		}
+		if (is_anchor(slot))
+			drop_latent(state, slot);
+	}
+	else if (state->sampled == ANCHOR_SAMPLE)
+		return NULL;
+	else if (is_anchor(slot))
+	{
+		set_ms_bit(state->refused, unix_ms);
+		return NULL;
 	}
 	anchor_set(slot, plain_key(window_offset(state, high), low), low);
 	return slot;
@@ -593,8 +638,8 @@ anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 high, uint64 low)
 
 /*
  * A latent anchor becomes active, or is dropped where its millisecond is out
- * of reach of the active anchors.  Returns its slot, which moves when the
- * table grows to take it, or NULL.
+ * of reach of the active anchors (which the sample counts).  Returns its
+ * slot, which moves when the table grows to take it, or NULL.
  */
 static anchor *
 activate(ulid_sort_state *state, anchor *slot, uint64 owner)
@@ -603,6 +648,7 @@ activate(ulid_sort_state *state, anchor *slot, uint64 owner)
 
 	if (!within_reach(state, unix_ms))
 	{
+		state->far_hits += state->sampled < ANCHOR_SAMPLE;
 		drop_latent(state, slot);
 		return NULL;
 	}
@@ -610,7 +656,8 @@ activate(ulid_sort_state *state, anchor *slot, uint64 owner)
 	state->lowest_ms = state->active_count ? Min(state->lowest_ms, unix_ms) : unix_ms;
 	state->highest_ms = state->active_count ? Max(state->highest_ms, unix_ms) : unix_ms;
 	state->active_count++;
-	set_reach(state);
+	if (!state->scattered)
+		set_reach(state);
 	anchor_table_make_room(state, unix_ms);
 	return anchor_slot(state, unix_ms);
 }
@@ -739,17 +786,38 @@ stop_anchoring(ulid_sort_state *state)
 }
 
 /*
+ * Runs were found far apart (bulk loads over a year, rows inserted a batch
+ * at a time): any millisecond may get an anchor, in the largest table, its
+ * milliseconds hashed, where one whose slot holds another's active anchor
+ * is refused.  Not where two active anchors would share a slot (and the
+ * table stays as it is).
+ */
+static void
+scatter_anchors(ulid_sort_state *state)
+{
+	if (!anchor_table_rebuild(state, state->max_slot_bits, true))
+		return;
+	state->scattered = true;
+	state->reach_from = 0;
+	state->reach_count = PG_UINT64_MAX;
+}
+
+/*
  * One more id of the sample.  It counts if it is near its anchor without
  * being equal to it: the anchor itself, and copies of it (a column where
- * each id comes 10 times), gain nothing from anchors.
+ * each id comes 10 times), gain nothing from anchors.  At its end, runs out
+ * of reach, a quarter as many as in reach or more, scatter the anchors.
  */
 static void
 sample(ulid_sort_state *state, bool near_hit)
 {
 	state->sampled_near += near_hit;
-	if (++state->sampled == ANCHOR_SAMPLE &&
-		state->sampled_near < ANCHOR_SAMPLE_MIN_HITS)
+	if (++state->sampled < ANCHOR_SAMPLE)
+		return;
+	if (state->sampled_near + state->far_hits < ANCHOR_SAMPLE_MIN_HITS)
 		stop_anchoring(state);
+	else if (state->far_hits > 0 && state->far_hits * 4 >= state->sampled_near)
+		scatter_anchors(state);
 }
 
 /* The key of an id outside the window: its first 8 bytes, kept in order. */
@@ -1009,16 +1077,19 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 	 */
 	if (distinct_keys > ABBREV_ENOUGH_KEYS || distinct_keys > state->input_count / 2.0)
 	{
-		char		active[32] = "";
+		char		active[64] = "";
 
 		state->estimating = false;
-		state->mixed = mixed_at_least(state, state->outside_count + state->unanchored_count,
+		/* (scattered, ids in the window may all get anchors) */
+		state->mixed = mixed_at_least(state, state->outside_count +
+									  (state->scattered ? 0 : state->unanchored_count),
 									  MIXED_SHARE);
 		state->plain_mixed = mixed_at_least(state, state->outside_count, PLAIN_MIXED_SHARE);
 		choose_lean_converter(ssup, state);
 		/* once a sort; the sort suite shows when, with what, and which converter */
 		if (state->active_count > 0)
-			snprintf(active, sizeof(active), ", active anchors: %d", state->active_count);
+			snprintf(active, sizeof(active), ", active anchors: %d%s", state->active_count,
+					 state->scattered ? " (scattered)" : "");
 		elog(DEBUG1, "ulid sort support: the leaner key converter takes over after " INT64_FORMAT " ids%s%s",
 			 state->input_count, active,
 			 ssup->abbrev_converter == ulid_abbrev_convert_mixed ? ", runs and other ids mixed" :
