@@ -538,26 +538,33 @@ SELECT pg_temp.id(to_hex(1735000000000 + b * 3600000::int8),
  ORDER BY md5(b || ' ' || k);
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS scattered_batches_misplaced FROM late;
 
--- p) Runs out of reach in the sample would scatter the anchors, but two
--- active ones, 121,393 ms apart, share a slot when hashed into 131,072
--- (1735000001194 and 1735000122587): the table stays as it was, and the
--- runs' later ids are keyed from their anchors.
-TRUNCATE late;
-INSERT INTO late
-SELECT pg_temp.id(to_hex(ms), lpad(to_hex(ms % 65536), 4, '0') || lpad(to_hex(1000000 + r), 16, '0'))
-  FROM (SELECT 1 AS phase, 1735000001194 AS ms, r FROM generate_series(0, 5) r
-		UNION ALL
-		SELECT 2, 1735000122587, r FROM generate_series(0, 5) r
-		UNION ALL
-		SELECT 3, 1735000001194 + 4294967296 + 10 * f, r
-		  FROM generate_series(0, 9) f, generate_series(0, 1) r
-		UNION ALL
-		SELECT 4, 1735000010000 + f, 5000000 FROM generate_series(0, 1099) f
-		UNION ALL
-		SELECT 5, ms, r FROM unnest(ARRAY[1735000001194, 1735000122587]) ms,
-			   generate_series(6, 300) r) p
- ORDER BY phase, ms, r;
-SELECT count(*) AS ids, pg_temp.late_misplaced() AS shared_slot_misplaced FROM late;
+-- p) Runs in three milliseconds, and one 2^32 ms away: after the sample
+-- the table takes the span of the three, and the fourth keeps its slot,
+-- where the millisecond of the first shares it in a table of 2^11 and 2^12
+-- slots: the table takes 2^13.  Where they share a slot at every size up to
+-- the largest (2^17: 131,072 ms), the anchors are scattered.  Ids one per
+-- millisecond far from them fill the sample and then the estimate; the
+-- later ids of the runs are keyed from their anchors.
+CREATE FUNCTION pg_temp.runs_with_one_far(far_offset int8) RETURNS void LANGUAGE sql AS $$
+	TRUNCATE late;
+	INSERT INTO late
+	SELECT pg_temp.id(to_hex(1735000000000 + ms), lpad(to_hex(ms % 65536), 4, '0') || lpad(to_hex(r), 16, '0'))
+	  FROM (SELECT 1 AS phase, ms, 1000000 + r AS r FROM generate_series(0, 2) ms, generate_series(0, 5) r
+			UNION ALL
+			SELECT 2, far_offset, 1000000 + r FROM generate_series(0, 5) r
+			UNION ALL
+			SELECT 3, 5000 + f, 5000000 FROM generate_series(0, 999) f
+			UNION ALL
+			SELECT 4, 8589934592 + f, 5000000 FROM generate_series(0, 9999) f
+			UNION ALL
+			SELECT 5, ms, 1000000 + r
+			  FROM unnest(ARRAY[0, 1, 2, far_offset]) ms, generate_series(6, 300) r) p
+	 ORDER BY phase, ms, r
+$$;
+SELECT pg_temp.runs_with_one_far(4096 * 1048577::int8);
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS far_run_in_a_larger_table_misplaced FROM late;
+SELECT pg_temp.runs_with_one_far(131072 * 32769::int8);
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS far_run_scattered_misplaced FROM late;
 
 RESET work_mem;
 RESET client_min_messages;

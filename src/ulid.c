@@ -238,6 +238,8 @@ ulid_is_valid(PG_FUNCTION_ARGS)
 #define ANCHOR_SAMPLE			1024
 #define ANCHOR_SAMPLE_MIN_HITS	4
 #define ANCHOR_MIN_SLOTS		64
+#define ANCHOR_SAMPLE_SLOT_BITS	12	/* 4,096 slots, hashed, for the sample */
+#define ANCHOR_SPAN_MIN_BITS	11	/* 2,048 slots at least, after it */
 #define ANCHOR_MAX_BYTES		(4 * 1024 * 1024)	/* 131,072 slots */
 #define MS_BITS_LOG2			16	/* 8 kB */
 #define MS_BITS					(1 << MS_BITS_LOG2)
@@ -278,7 +280,6 @@ typedef struct ulid_sort_state
 	bool		anchoring;		/* new milliseconds still get anchors */
 	int			sampled;		/* ids of the window seen, up to ANCHOR_SAMPLE */
 	int			sampled_near;	/* of them, ids near an anchor not equal to it */
-	int			far_hits;		/* and ids near a latent anchor out of reach */
 	bool		scattered;		/* anchors anywhere: runs far apart */
 	int64		outside_count;	/* ids outside the window */
 	int64		unanchored_count;	/* ids in it of milliseconds without anchor */
@@ -550,9 +551,10 @@ anchor_table_make_room(ulid_sort_state *state, int64 unix_ms)
 {
 	int64		span = span_with(state, unix_ms);
 
-	if (span > ((int64) 1 << state->slot_bits) && state->slot_bits < state->max_slot_bits)
+	if (state->slot_factor == 1 && span > ((int64) 1 << state->slot_bits) &&
+		state->slot_bits < state->max_slot_bits)
 		anchor_table_rebuild(state, Min((int) pg_ceil_log2_64((uint64) (2 * span)),
-										state->max_slot_bits), state->scattered);
+										state->max_slot_bits), false);
 }
 
 /*
@@ -587,15 +589,11 @@ anchor_set(anchor *slot, uint64 plain, uint64 low)
 
 /*
  * The anchor of a millisecond, or NULL when it has none.  While anchoring
- * lasts, an id of a millisecond without one becomes its latent anchor: in
- * reach of the active anchors, in place of another millisecond's latent
- * anchor (until an anchor is active, the table stays where the first ids put
- * it, and the milliseconds of runs met later, a bulk load after a year of
- * ids made one at a time, must still find room), and while the sample lasts,
- * out of reach where its slot is free (so that the sample sees runs out of
- * reach).  A millisecond whose slot holds another's active anchor (when they
- * are scattered), or out of reach while the sample lasts (which may scatter
- * them), is refused an anchor for good; out of reach after it, it stays so.
+ * lasts, an id of a millisecond without one becomes its latent anchor,
+ * unless the millisecond is out of reach of the active anchors (or refused
+ * one), in place of another millisecond's latent anchor; a millisecond whose
+ * slot holds another's active anchor is refused one.  Out of reach, it stays
+ * so.
  */
 static anchor *
 anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 high, uint64 low)
@@ -605,41 +603,31 @@ anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 high, uint64 low)
 	if (state->anchors == NULL)
 	{
 		state->refused = MemoryContextAllocZero(state->context, MS_BITS / 8);
-		anchor_table_rebuild(state, Min(state->max_slot_bits,
-										pg_leftmost_one_pos32(ANCHOR_SAMPLE) + 1), false);
+		anchor_table_rebuild(state, Min(state->max_slot_bits, ANCHOR_SAMPLE_SLOT_BITS), true);
 	}
 	slot = anchor_slot(state, unix_ms);
 	if (is_anchor(slot) && anchor_ms(state, slot) == unix_ms)
 		return slot;
-	if (!state->anchoring || ms_bit_set(state->refused, unix_ms))
+	if (!state->anchoring || ms_bit_set(state->refused, unix_ms) ||
+		!within_reach(state, unix_ms))
 		return NULL;
-	if (within_reach(state, unix_ms))
-	{
-		anchor_table_make_room(state, unix_ms);
-		slot = anchor_slot(state, unix_ms);
-		if (is_anchor(slot) && is_active(state, slot))
-		{
-			set_ms_bit(state->refused, unix_ms);
-			return NULL;
-		}
-		if (is_anchor(slot))
-			drop_latent(state, slot);
-	}
-	else if (state->sampled == ANCHOR_SAMPLE)
-		return NULL;
-	else if (is_anchor(slot))
+	anchor_table_make_room(state, unix_ms);
+	slot = anchor_slot(state, unix_ms);
+	if (is_anchor(slot) && is_active(state, slot))
 	{
 		set_ms_bit(state->refused, unix_ms);
 		return NULL;
 	}
+	if (is_anchor(slot))
+		drop_latent(state, slot);
 	anchor_set(slot, plain_key(window_offset(state, high), low), low);
 	return slot;
 }
 
 /*
  * A latent anchor becomes active, or is dropped where its millisecond is out
- * of reach of the active anchors (which the sample counts).  Returns its
- * slot, which moves when the table grows to take it, or NULL.
+ * of reach of the active anchors.  Returns its slot, which moves when the
+ * table grows to take it, or NULL.
  */
 static anchor *
 activate(ulid_sort_state *state, anchor *slot, uint64 owner)
@@ -648,16 +636,16 @@ activate(ulid_sort_state *state, anchor *slot, uint64 owner)
 
 	if (!within_reach(state, unix_ms))
 	{
-		state->far_hits += state->sampled < ANCHOR_SAMPLE;
 		drop_latent(state, slot);
 		return NULL;
 	}
 	slot->held = owner;
-	state->lowest_ms = state->active_count ? Min(state->lowest_ms, unix_ms) : unix_ms;
-	state->highest_ms = state->active_count ? Max(state->highest_ms, unix_ms) : unix_ms;
 	state->active_count++;
-	if (!state->scattered)
-		set_reach(state);
+	if (state->sampled < ANCHOR_SAMPLE || state->scattered)
+		return slot;
+	state->lowest_ms = Min(state->lowest_ms, unix_ms);
+	state->highest_ms = Max(state->highest_ms, unix_ms);
+	set_reach(state);
 	anchor_table_make_room(state, unix_ms);
 	return anchor_slot(state, unix_ms);
 }
@@ -785,28 +773,73 @@ stop_anchoring(ulid_sort_state *state)
 			free_slot(state, i);
 }
 
+static int
+compare_ms(const void *a, const void *b)
+{
+	int64		x = *(const int64 *) a;
+	int64		y = *(const int64 *) b;
+
+	return (x > y) - (x < y);
+}
+
 /*
- * Runs were found far apart (bulk loads over a year, rows inserted a batch
- * at a time): any millisecond may get an anchor, in the largest table, its
- * milliseconds hashed, where one whose slot holds another's active anchor
- * is refused.  Not where two active anchors would share a slot (and the
- * table stays as it is).
+ * The sample found runs, and the table is laid out for them.  Where three
+ * quarters of the active anchors or more lie in a span the largest table
+ * takes (a bulk load), its slots are the milliseconds of that span, and
+ * milliseconds out of its reach get no anchor (ids made one at a time a
+ * year before it would only take the slots of the runs); the active anchors
+ * outside it keep their slots, in a table large enough for that.  Else the
+ * runs are far apart (batches inserted over a year): the table takes its
+ * largest size, still hashed, and any millisecond may get an anchor.  Its
+ * slots only split, so it keeps the anchors apart.
  */
 static void
-scatter_anchors(ulid_sort_state *state)
+lay_out_anchors(ulid_sort_state *state)
 {
-	if (!anchor_table_rebuild(state, state->max_slot_bits, true))
-		return;
+	int64	   *active_ms = palloc(sizeof(int64) * Max(state->active_count, 1));
+	int64		max_span = (int64) 1 << state->max_slot_bits;
+	int			count = 0;
+	int			best = 0;
+
+	for (size_t i = 0; i < ((size_t) 1 << state->slot_bits); i++)
+		if (is_anchor(&state->anchors[i]) && is_active(state, &state->anchors[i]))
+			active_ms[count++] = anchor_ms(state, &state->anchors[i]);
+	qsort(active_ms, count, sizeof(int64), compare_ms);
+	for (int lowest = 0, highest = 0; highest < count; highest++)
+	{
+		while (active_ms[highest] - active_ms[lowest] >= max_span)
+			lowest++;
+		if (highest - lowest + 1 > best)
+		{
+			best = highest - lowest + 1;
+			state->lowest_ms = active_ms[lowest];
+			state->highest_ms = active_ms[highest];
+		}
+	}
+	pfree(active_ms);
+	state->last_ms = -1;		/* the table moves */
+	if (best * 4 >= count * 3)
+	{
+		int			span_bits = (int) pg_ceil_log2_64((uint64) (2 * (state->highest_ms -
+																  state->lowest_ms + 1)));
+
+		for (int bits = Min(Max(span_bits, ANCHOR_SPAN_MIN_BITS), state->max_slot_bits);
+			 bits <= state->max_slot_bits; bits++)
+			if (anchor_table_rebuild(state, bits, false))
+			{
+				set_reach(state);
+				return;
+			}
+	}
 	state->scattered = true;
-	state->reach_from = 0;
-	state->reach_count = PG_UINT64_MAX;
+	if (state->slot_bits < state->max_slot_bits)
+		anchor_table_rebuild(state, state->max_slot_bits, true);
 }
 
 /*
  * One more id of the sample.  It counts if it is near its anchor without
  * being equal to it: the anchor itself, and copies of it (a column where
- * each id comes 10 times), gain nothing from anchors.  At its end, runs out
- * of reach, a quarter as many as in reach or more, scatter the anchors.
+ * each id comes 10 times), gain nothing from anchors.
  */
 static void
 sample(ulid_sort_state *state, bool near_hit)
@@ -814,10 +847,10 @@ sample(ulid_sort_state *state, bool near_hit)
 	state->sampled_near += near_hit;
 	if (++state->sampled < ANCHOR_SAMPLE)
 		return;
-	if (state->sampled_near + state->far_hits < ANCHOR_SAMPLE_MIN_HITS)
+	if (state->sampled_near < ANCHOR_SAMPLE_MIN_HITS)
 		stop_anchoring(state);
-	else if (state->far_hits > 0 && state->far_hits * 4 >= state->sampled_near)
-		scatter_anchors(state);
+	else
+		lay_out_anchors(state);
 }
 
 /* The key of an id outside the window: its first 8 bytes, kept in order. */
