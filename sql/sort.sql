@@ -478,12 +478,12 @@ SELECT CASE WHEN i % 10 = 0 THEN ('f' || substr(md5(i::text), 2))::uuid::ulid
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS few_converted_misplaced FROM late;
 
 -- m) Ids made one per millisecond, then a bulk load a year later (runs of
--- 7 ids in 2,000 milliseconds), shuffled, the oldest id first: the table
--- starts around it, far from the runs, and until an anchor is active the
--- milliseconds of the runs take the slots of the latent anchors of the
--- others.  Anchoring goes on, and the runs get anchors.  A second id of the
--- oldest millisecond, near its first, comes once runs have anchors: a year
--- away from them, it must not get one (nor keep the runs met after it from
+-- 7 ids in 2,000 milliseconds), shuffled, the oldest id first: in the
+-- sample, the milliseconds of the runs take the slots of the latent anchors
+-- of the others, and then the table takes the span of the runs.  Anchoring
+-- goes on, and the runs get anchors.  A second id of the oldest
+-- millisecond, near its first, comes after the sample: a year away from the
+-- runs, it must not get an anchor (nor keep the runs met after it from
 -- getting theirs, as an anchor that far would).
 TRUNCATE late;
 INSERT INTO late
@@ -501,17 +501,20 @@ SELECT id FROM (
  ORDER BY oldest DESC, pos;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS bulk_load_after_a_year_misplaced FROM late;
 
--- n) A latent anchor dropped for another millisecond of its slot before any
--- anchor is active, and one that cannot become active (a run 2^32 ms away
--- is): their milliseconds are refused, and the ids near them keyed as the
--- ids far from them were, with plain keys.  Ids with the anchor's top 22
--- random bits 2^40 above and below it would be misplaced otherwise.
+-- n) A latent anchor dropped for another millisecond of its slot in the
+-- sample (1734000004181 shares the slot of 1734000000000 in its hashed
+-- table of 4,096), and one that cannot become active after it (the only
+-- run of the sample, with which the table's span starts, is 2^32 ms away;
+-- the sample is filled with ids far apart in one millisecond by it): their
+-- milliseconds are refused, and the ids near them keyed as the ids far from
+-- them were, with plain keys.  Ids with the anchor's top 22 random bits
+-- 2^40 above and below it would be misplaced otherwise.
 TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id(to_hex(1734000000000 + ms), random_hex)
   FROM (SELECT 1 AS phase, 0 AS ms, 'aaaa8200010000000000' AS random_hex, 0 AS k
 		UNION ALL
-		SELECT 2, 2048, 'bbbb0000000000000000', 0
+		SELECT 2, 4181, 'bbbb0000000000000000', 0
 		UNION ALL
 		SELECT 3, 0, 'aaaa' || to_hex(x'8200000000000000'::int8 + k), k FROM generate_series(0, 300) k
 		UNION ALL
@@ -519,9 +522,11 @@ SELECT pg_temp.id(to_hex(1734000000000 + ms), random_hex)
 		UNION ALL
 		SELECT 5, 4294967296, 'cccc' || lpad(to_hex(4096 + k), 16, '0'), k FROM generate_series(0, 19) k
 		UNION ALL
-		SELECT 6, 5000, 'aaaa' || to_hex(x'8200000000000000'::int8 + k), k FROM generate_series(1, 300) k
+		SELECT 6, 4294967297, 'dddd' || lpad(to_hex(k), 6, '0') || '0000000000', k FROM generate_series(0, 699) k
 		UNION ALL
-		SELECT 7, 5000, unnest(ARRAY['aaaa8200010000000000', 'aaaa81ffff0000000000']), 0) p
+		SELECT 7, 5000, 'aaaa' || to_hex(x'8200000000000000'::int8 + k), k FROM generate_series(1, 300) k
+		UNION ALL
+		SELECT 8, 5000, unnest(ARRAY['aaaa8200010000000000', 'aaaa81ffff0000000000']), 0) p
  ORDER BY phase, k;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS dropped_latent_anchors_misplaced FROM late;
 

@@ -191,9 +191,9 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * keyed without.
  *
  * Anchors pay only when ids of one millisecond come in runs, as bulk-
- * generated ids do, and those span few milliseconds.  So the anchor table
- * has a slot for each millisecond of a span, found with a mask, and the
- * first ANCHOR_SAMPLE ids in the window are anchored: if fewer than
+ * generated ids and rows inserted a batch at a time do.  The first
+ * ANCHOR_SAMPLE ids in the window are anchored in a table whose slots are
+ * found by a hash of the millisecond: if fewer than
  * ANCHOR_SAMPLE_MIN_HITS of them were near an anchor (and not copies of
  * it), no millisecond gets an anchor after that, the latent anchors are
  * dropped, and where no anchor is left (ids one per millisecond, random
@@ -201,15 +201,18 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * its first bytes alone, in fewer instructions than core's key.  Among ids
  * in runs over n milliseconds, shuffled, a sample of 1,024 finds about
  * 1024^2 / 2n near an anchor (the birthday bound): 8 at 65,536
- * milliseconds.  The table starts with 2,048 slots.  Until an anchor is
- * active, a millisecond takes its slot from the latent anchor of another
- * (which is dropped, its millisecond refused an anchor for good): the first
- * ids met may be old ones, made one at a time, a year before the runs of a
- * bulk load.  Once one is, the table grows to twice the span of the active
- * anchors, up to ANCHOR_MAX_BYTES, and a millisecond whose span with them
- * would not fit that is out of reach, for good.  Until the estimate ends,
- * the last millisecond's anchor is remembered, since ids in insertion order
- * come a millisecond at a time.
+ * milliseconds.  A millisecond takes its slot from the latent anchor of
+ * another (which is dropped, its millisecond refused an anchor for good);
+ * one whose slot holds another's active anchor is refused one.  Where the
+ * sample found runs, lay_out_anchors() lays the table out for them: a bulk
+ * load's runs span few milliseconds, and get a slot for each millisecond of
+ * their span, found with a mask, in a table that grows to twice the span of
+ * the active anchors, up to ANCHOR_MAX_BYTES; a millisecond whose span with
+ * them would not fit that is out of reach, for good (ids made one at a time
+ * a year before the load).  Runs far apart (batches over a year) keep a
+ * hashed table, of that largest size.  Until the estimate ends, the last
+ * millisecond's anchor is remembered, since ids in insertion order come a
+ * millisecond at a time.
  *
  * Abbreviation is given up by core's rule for uuid: when the keys seen so
  * far are fewer than one per ABBREV_MAX_IDS_PER_KEY ids.  Until then it pays,
@@ -318,10 +321,10 @@ ulid_fast_cmp(Datum x, Datum y, SortSupport ssup)
 }
 
 /*
- * The slot of a millisecond: its own, as long as the anchors' milliseconds
- * span no more than the table's slots (factor 1, shift 0); when anchors are
- * scattered, by a hash of the millisecond (Fibonacci hashing: with their
- * low bits alone, runs an hour apart would share 1,024 slots).
+ * The slot of a millisecond: in a table laid out for a span, its own, as
+ * long as the milliseconds span no more than the table's slots (factor 1,
+ * shift 0); else by a hash of the millisecond (Fibonacci hashing: by their
+ * low bits alone, runs an hour apart would share 1,024 slots of 131,072).
  */
 static inline size_t
 slot_index(const ulid_sort_state *state, uint64 unix_ms)
@@ -520,9 +523,10 @@ span_with(const ulid_sort_state *state, int64 unix_ms)
 
 /*
  * Whether a millisecond may still get an anchor, refused ones aside: while
- * anchoring lasts, one whose span with the active anchors fits the largest
- * table (any, before one is active).  Since active anchors stay, a
- * millisecond out of reach stays so.
+ * anchoring lasts, one whose span with the active anchors of the table's
+ * span fits the largest table (any, while the sample lasts, and where the
+ * anchors are scattered).  Since active anchors stay, a millisecond out of
+ * reach stays so.
  */
 static inline bool
 within_reach(const ulid_sort_state *state, int64 unix_ms)
