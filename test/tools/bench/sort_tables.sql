@@ -47,7 +47,12 @@ INSERT INTO shapes VALUES
 	-- runs of a bulk load with ids made one per ms over the year before, the
 	-- oldest id first: the first id a sort meets decides which milliseconds
 	-- the anchor table spans
-	(19, 'ulid, half 500 per ms, half 1 per ms a year before, oldest first', 'ulid', NULL, 'oldest first');
+	(19, 'ulid, half 500 per ms, half 1 per ms a year before, oldest first', 'ulid', NULL, 'oldest first'),
+	-- runs far apart: rows inserted 100 at a time, 1 per ms, over a year;
+	-- two bulk loads a year apart
+	(20, 'ulid, batches of 100 in one ms, over a year', 'ulid',
+	 'ulid_generate(b + (i / 100) * (interval ''365 days'' / (n / 100)))', 'random'),
+	(21, 'ulid, two loads of 500 per ms, a year apart', 'ulid', NULL, 'random');
 -- PostgreSQL 18's own uuid v7, where the server has uuidv7()
 INSERT INTO shapes
 SELECT * FROM (VALUES
@@ -83,6 +88,11 @@ BEGIN
 			CREATE UNLOGGED TABLE o_19 AS
 			SELECT id FROM (SELECT ulid_generate(timestamptz '2025-01-01Z' + i * interval '1 ms') AS id
 							  FROM generate_series(1, n / 2) i) a
+			UNION ALL SELECT id FROM (SELECT id FROM o_6 LIMIT n - n / 2) b;
+		ELSIF s.pos = 21 THEN
+			CREATE UNLOGGED TABLE o_21 AS
+			SELECT id FROM (SELECT ulid_generate(timestamptz '2025-01-01Z' + (i / 500) * interval '1 ms') AS id
+							  FROM generate_series(0, n / 2 - 1) i) a
 			UNION ALL SELECT id FROM (SELECT id FROM o_6 LIMIT n - n / 2) b;
 		ELSIF s.pos = 13 THEN
 			CREATE UNLOGGED TABLE o_13 AS
