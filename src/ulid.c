@@ -544,11 +544,11 @@ set_reach(ulid_sort_state *state)
 }
 
 /*
- * Makes room for an anchor of unix_ms, within reach: the table is rebuilt
- * with twice as many slots as the active anchors and unix_ms would span (at
- * most 2^max_slot_bits).  It does not grow before an anchor is active, since
- * ids one per millisecond, or random within it, would only make it too big
- * for the cache.
+ * Makes room for an anchor of unix_ms, within reach, in a table laid out for
+ * a span: it is rebuilt with twice as many slots as the active anchors and
+ * unix_ms would span (at most 2^max_slot_bits).  The sample's table, hashed,
+ * does not grow: ids one per millisecond, or random within it, would only
+ * make it too big for the cache.
  */
 static void
 anchor_table_make_room(ulid_sort_state *state, int64 unix_ms)
