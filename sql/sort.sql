@@ -329,16 +329,16 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS table_full_late_misplaced FR
 TRUNCATE late;
 INSERT INTO late SELECT id FROM pg_temp.anchoring_stops(1724000000000, 'f0', 20000, 1, 1000) id;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS sparse_table_misplaced FROM late;
--- e) Runs of 10 ids in 4,000 milliseconds, shuffled: until the sample finds
--- two ids of one run, the table does not grow, and milliseconds it cannot
--- take are refused anchors for good; it grows later, and must not anchor
--- them then.
+-- e) Runs of 10 ids in 4,000 milliseconds, shuffled: milliseconds refused
+-- anchors in the sample (their latent anchors given up for others, in its
+-- table of 4,096 slots) must not get one once the table is laid out for the
+-- span and grows.  (Shuffled by md5, not random(): the active anchors the
+-- DEBUG1 line counts depend on the order, and random() differs by major.)
 TRUNCATE late;
-SELECT setseed(0.25);
 INSERT INTO late
 SELECT pg_temp.id(to_hex(1725000000000 + ms), lpad(to_hex(ms * 7919), 8, '0') || lpad(to_hex(1000 + i), 12, '0'))
   FROM generate_series(0, 3999) ms, generate_series(0, 9) i
- ORDER BY random();
+ ORDER BY md5(ms || ' ' || i);
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS refused_misplaced FROM late;
 -- f) A table converted from uuid with ids made since, shuffled: uuids before
 -- and after the window, runs of 500 ids in 60 milliseconds, ids of those
@@ -348,7 +348,6 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS refused_misplaced FROM late;
 -- near their anchors, and leaves the others to the leaner converter.  (In b),
 -- nearly all are outside it: no fast path.)
 TRUNCATE late;
-SELECT setseed(0.5);
 INSERT INTO late
 SELECT id FROM (
 	SELECT ('f' || substr(md5(i::text), 2))::uuid::ulid AS id FROM generate_series(1, 30000) i
@@ -363,7 +362,7 @@ SELECT id FROM (
 			SELECT ms, 0, r FROM generate_series(0, 59) ms, unnest(ARRAY[-600000, 600000]) r
 			UNION ALL
 			SELECT 1000 + ms, 0, i FROM generate_series(0, 39) ms, generate_series(0, 49) i) p) v
- ORDER BY random();
+ ORDER BY md5(id::text);
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS converted_and_runs_misplaced FROM late;
 -- g) Ids random within 20 milliseconds, shuffled (ulid_generate_random() in
 -- bulk): the sample anchors the milliseconds and finds no run, so anchoring
