@@ -512,15 +512,6 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed)
 	return true;
 }
 
-/* How many milliseconds the active anchors and unix_ms span. */
-static inline int64
-span_with(const ulid_sort_state *state, int64 unix_ms)
-{
-	if (state->active_count == 0)
-		return 1;
-	return Max(state->highest_ms, unix_ms) - Min(state->lowest_ms, unix_ms) + 1;
-}
-
 /*
  * Whether a millisecond may still get an anchor, refused ones aside: while
  * anchoring lasts, one whose span with the active anchors of the table's
@@ -553,10 +544,12 @@ set_reach(ulid_sort_state *state)
 static void
 anchor_table_make_room(ulid_sort_state *state, int64 unix_ms)
 {
-	int64		span = span_with(state, unix_ms);
+	int64		span;
 
-	if (state->slot_factor == 1 && span > ((int64) 1 << state->slot_bits) &&
-		state->slot_bits < state->max_slot_bits)
+	if (state->slot_factor != 1)
+		return;
+	span = Max(state->highest_ms, unix_ms) - Min(state->lowest_ms, unix_ms) + 1;
+	if (span > ((int64) 1 << state->slot_bits) && state->slot_bits < state->max_slot_bits)
 		anchor_table_rebuild(state, Min((int) pg_ceil_log2_64((uint64) (2 * span)),
 										state->max_slot_bits), false);
 }
@@ -730,7 +723,7 @@ key_while_anchoring(ulid_sort_state *state, uint64 high, uint64 low,
 	anchor	   *slot = state->last_anchor;
 	uint64		owner = anchor_high(state, slot);
 	uint64		key = near_key(slot, low);
-	uint64		plain = plain_key(window_offset(state, high), low);
+	uint64		plain;
 	uint64		above;
 
 	*near_hit = false;
@@ -742,10 +735,11 @@ key_while_anchoring(ulid_sort_state *state, uint64 high, uint64 low,
 				state->last_anchor = activate(state, slot, owner);
 			*near_hit = state->last_anchor != NULL;
 			if (!*near_hit)
-				return plain;
+				return plain_key(window_offset(state, high), low);
 		}
 		return key;
 	}
+	plain = plain_key(window_offset(state, high), low);
 	above = above_anchor(slot, owner, high, low);
 	if (slot->held != owner)	/* latent */
 	{
