@@ -501,7 +501,7 @@ SELECT id FROM (
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS bulk_load_after_a_year_misplaced FROM late;
 
 -- n) A latent anchor dropped for another millisecond of its slot in the
--- sample (1734000004181 shares the slot of 1734000000000 in its hashed
+-- sample (1734000003734 shares the slot of 1734000000000 in its hashed
 -- table of 4,096), and one that cannot become active after it (the only
 -- run of the sample, with which the table's span starts, is 2^32 ms away;
 -- the sample is filled with ids far apart in one millisecond by it): their
@@ -513,7 +513,7 @@ INSERT INTO late
 SELECT pg_temp.id(to_hex(1734000000000 + ms), random_hex)
   FROM (SELECT 1 AS phase, 0 AS ms, 'aaaa8200010000000000' AS random_hex, 0 AS k
 		UNION ALL
-		SELECT 2, 4181, 'bbbb0000000000000000', 0
+		SELECT 2, 3734, 'bbbb0000000000000000', 0
 		UNION ALL
 		SELECT 3, 0, 'aaaa' || to_hex(x'8200000000000000'::int8 + k), k FROM generate_series(0, 300) k
 		UNION ALL
@@ -569,6 +569,18 @@ SELECT pg_temp.runs_with_one_far(4096 * 1048577::int8);
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS far_run_in_a_larger_table_misplaced FROM late;
 SELECT pg_temp.runs_with_one_far(131072 * 32769::int8);
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS far_run_scattered_misplaced FROM late;
+
+-- q) Two bulk loads a year apart (runs of 10 ids in 1,000 milliseconds
+-- each), shuffled: the anchors are scattered, and the milliseconds of a
+-- load keep their order in blocks of 16 slots (a load's anchors side by
+-- side, as in a table laid out for its span).
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id(to_hex(1735000000000 + l * 31536000000::int8 + ms),
+				  substr(md5(l || ' ' || ms), 1, 8) || lpad(to_hex(1000 + k), 12, '0'))
+  FROM generate_series(0, 1) l, generate_series(0, 999) ms, generate_series(0, 9) k
+ ORDER BY md5(l || ' ' || ms || ' ' || k);
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS two_loads_a_year_apart_misplaced FROM late;
 
 RESET work_mem;
 RESET client_min_messages;
