@@ -282,6 +282,8 @@ SELECT count(*) AS ids,
 -- the first would.  Each case is sorted alone, in the order inserted, and
 -- says (DEBUG1) after how many ids the leaner converter took over.
 SET work_mem = '64MB';
+SET max_parallel_workers_per_gather = 0;	-- (one converter a sort, and so
+SET max_parallel_maintenance_workers = 0;	-- one DEBUG1 line, after RESET ALL)
 SET client_min_messages = debug1;
 SET jit = off;	-- (which would say how long it took)
 CREATE TABLE late (id ulid);
@@ -502,12 +504,12 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS bulk_load_after_a_year_mispl
 
 -- n) A latent anchor dropped for another millisecond of its slot in the
 -- sample (1734000003734 shares the slot of 1734000000000 in its hashed
--- table of 4,096), and one that cannot become active after it (the only
--- run of the sample, with which the table's span starts, is 2^32 ms away;
--- the sample is filled with ids far apart in one millisecond by it): their
--- milliseconds are refused, and the ids near them keyed as the ids far from
--- them were, with plain keys.  Ids with the anchor's top 22 random bits
--- 2^40 above and below it would be misplaced otherwise.
+-- table, of 64 slots then), and one that cannot become active after it
+-- (the only run of the sample, with which the table's span starts, is 2^32
+-- ms away; the sample is filled with ids far apart in one millisecond by
+-- it): their milliseconds are refused, and the ids near them keyed as the
+-- ids far from them were, with plain keys.  Ids with the anchor's top 22
+-- random bits 2^40 above and below it would be misplaced otherwise.
 TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id(to_hex(1734000000000 + ms), random_hex)

@@ -33,6 +33,11 @@ check $? "META.json in the zip is valid meta-spec 1.0.0 and agrees with the vers
 (cd "$tmp/ulid-$version" && ULID_INSIDE_DIST_TEST=1 make -s --no-print-directory test >"$tmp/inner.log" 2>&1)
 status=$?
 check $status "the unpacked zip builds, installs and passes its own tests: $(tail -1 "$tmp/inner.log")"
-# on failure: the suites that failed, their failing checks, and the end
-[ $status = 0 ] || { grep -E 'not ok|[1-9][0-9]* failed$' "$tmp/inner.log" | head -30; tail -5 "$tmp/inner.log"; } | sed 's/^/# /'
+# on failure: the suites that failed, their failing checks, pg_regress's
+# differences (printed after its line), and the end
+[ $status = 0 ] || {
+	grep -E 'not ok|[1-9][0-9]* failed$' "$tmp/inner.log" | head -30
+	sed -n '/^pg_regress .* [1-9][0-9]* failed$/,/^[^ ]/{/^    /p}' "$tmp/inner.log" | head -60
+	tail -5 "$tmp/inner.log"
+} | sed 's/^/# /'
 echo "1..$n"
