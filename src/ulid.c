@@ -261,11 +261,11 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * A slot of the anchor table, 32 bytes: an anchor, kept as what keys the ids
  * of its millisecond.  Its first 8 bytes once it is active, else the free
  * mark of the slot (the first 8 bytes of an id of millisecond 1 or 2,
- * whichever's slot it is not: no id that looks into it has them); what the last 8
- * bytes of an id near it add up to its key with (modulo 2^64); the lowest
- * key of the ids near it and how far above that the highest is; and its
- * plain field.  A free slot has 0 for the lowest near key, which no window
- * key is.  The rest of the anchor follows from these (anchor_key(),
+ * whichever's slot it is not: no id that looks into it has them); what the
+ * last 8 bytes of an id near it add up to its key with (modulo 2^64); the
+ * lowest key of the ids near it and how far above that the highest is; and
+ * its plain field.  A free slot has 0 for the lowest near key, which no
+ * window key is.  The rest of the anchor follows from these (anchor_key(),
  * anchor_low(), anchor_high()), so that a slot takes 32 bytes, as before
  * latent anchors: 1,024 slots fit a first-level cache of 32 kB.
  */
