@@ -281,9 +281,11 @@ SELECT count(*) AS ids,
 -- (the sample, a millisecond that gets an anchor); each id must be keyed as
 -- the first would.  Each case is sorted alone, in the order inserted, and
 -- says (DEBUG1) after how many ids the leaner converter took over.
+-- (RESET ALL in 15 allowed parallel plans again: one converter, and so one
+-- DEBUG1 line, a sort)
 SET work_mem = '64MB';
-SET max_parallel_workers_per_gather = 0;	-- (one converter a sort, and so
-SET max_parallel_maintenance_workers = 0;	-- one DEBUG1 line, after RESET ALL)
+SET max_parallel_workers_per_gather = 0;
+SET max_parallel_maintenance_workers = 0;
 SET client_min_messages = debug1;
 SET jit = off;	-- (which would say how long it took)
 CREATE TABLE late (id ulid);

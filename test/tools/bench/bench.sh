@@ -7,7 +7,9 @@
 #   BENCH_ROWS (5000000)       generators, bulk inserts, text I/O
 #   BENCH_BRIN_ROWS (10000000) BRIN vs btree
 #   BENCH_RUNS (5)             runs of each case
-#   BENCH_SORT_SIZES (1000000) rows sorted, each size in turn
+#   BENCH_SORT_SIZES (100,1000,1000000) rows sorted, each size in turn
+#                              (under 100,000: each sort 100,000 / N times,
+#                              no index builds)
 #   BENCH_SORT_MEMORY (4MB,2GB) work_mem of the sorts, each in turn (4MB:
 #                              PostgreSQL's defaults, maintenance_work_mem 64MB)
 #   BENCH_SORT_RUNS (5)        runs of each sort case
@@ -33,7 +35,7 @@ echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 104857
 echo "Server: $("$(${PG_CONFIG:-pg_config} --bindir)/postgres" --version); N = $rows, medians of $runs runs"
 export ULID_SERVER_OPTS="-c shared_preload_libraries=ulid -c shared_buffers=4GB -c work_mem=256MB -c maintenance_work_mem=1GB -c max_wal_size=8GB -c checkpoint_timeout=1h -c jit=off"
 export PGOPTIONS="-c bench.rows=$rows -c bench.runs=$runs -c bench.brin_rows=${BENCH_BRIN_ROWS:-10000000}"
-sort_options="-c bench.sort_sizes=${BENCH_SORT_SIZES:-1000000} -c bench.sort_memory=${BENCH_SORT_MEMORY:-4MB,2GB} -c bench.runs=${BENCH_SORT_RUNS:-5} -c bench.sort_shapes=${BENCH_SORT_SHAPES:-} -c bench.sort_workers=${BENCH_SORT_WORKERS:-0}"
+sort_options="-c bench.sort_sizes=${BENCH_SORT_SIZES:-100,1000,1000000} -c bench.sort_memory=${BENCH_SORT_MEMORY:-4MB,2GB} -c bench.runs=${BENCH_SORT_RUNS:-5} -c bench.sort_shapes=${BENCH_SORT_SHAPES:-} -c bench.sort_workers=${BENCH_SORT_WORKERS:-0}"
 test/lib/cluster.sh bash -c "
 	set -e
 	[ -z '$only' ] || [ '$only' = generate ] && psql -X -f test/tools/bench/bench.sql

@@ -8,12 +8,16 @@ CREATE EXTENSION IF NOT EXISTS ulid;
 
 CREATE TEMP TABLE timings (bench text, case_name text, run int, ms float8);
 
--- time one statement on the server, in milliseconds
-CREATE FUNCTION pg_temp.time_ms(statement text) RETURNS float8 LANGUAGE plpgsql AS $$
+-- time one statement on the server, in milliseconds (run times times in a
+-- row, for statements too short to time once)
+CREATE FUNCTION pg_temp.time_ms(statement text, times int DEFAULT 1) RETURNS float8
+LANGUAGE plpgsql AS $$
 DECLARE
 	t0 timestamptz := clock_timestamp();
 BEGIN
-	EXECUTE statement;
+	FOR i IN 1 .. times LOOP
+		EXECUTE statement;
+	END LOOP;
 	RETURN 1000 * extract(epoch FROM clock_timestamp() - t0);
 END
 $$;
