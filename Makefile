@@ -84,11 +84,18 @@ build/.major-$(MAJORVERSION):
 	@rm -rf build && mkdir -p build && touch $@
 build/%.sql: %.sql build/.major-$(MAJORVERSION) test/tools/script_filter.awk
 	$(SCRIPT_FILTER) -v mode=install $< >$@.tmp && mv $@.tmp $@
-# an update to this version: and what a fresh install on this major has
+# The module's C functions that call core's (ULID_CALLS_CORE in src/): up to
+# 0.4.0 their SQL functions were LANGUAGE internal aliases of core's.
+CORE_CALLERS = $(shell sed -n 's/^ULID_CALLS_CORE.\([a-z_0-9]*\),.*/\1/p' src/*.c)
+# an update to this version: and what a fresh install on this major has, then
+# the install script's definitions of the functions that call core's
 build/$(EXTENSION)--%--$(EXTVERSION).sql: $(EXTENSION)--%--$(EXTVERSION).sql $(EXTENSION)--$(EXTVERSION).sql \
-		build/.major-$(MAJORVERSION) test/tools/script_filter.awk
+		build/.major-$(MAJORVERSION) test/tools/script_filter.awk $(wildcard src/*.c)
 	{ $(SCRIPT_FILTER) -v mode=install $< && \
-	  $(SCRIPT_FILTER) -v mode=repair $(EXTENSION)--$(EXTVERSION).sql; } >$@.tmp && mv $@.tmp $@
+	  $(SCRIPT_FILTER) -v mode=repair $(EXTENSION)--$(EXTVERSION).sql && \
+	  echo "-- The functions that call core's, as $(EXTENSION)--$(EXTVERSION).sql defines them" && \
+	  $(SCRIPT_FILTER) -v mode=replace -v functions="$(CORE_CALLERS)" $(EXTENSION)--$(EXTVERSION).sql; \
+	} >$@.tmp && mv $@.tmp $@
 build/$(EXTENSION)--$(EXTVERSION)--$(REPAIR_VERSION).sql: $(EXTENSION)--$(EXTVERSION).sql \
 		build/.major-$(MAJORVERSION) test/tools/script_filter.awk
 	{ printf '%s\n' "/* $(notdir $@), made by the build from $< */" \

@@ -5,8 +5,10 @@
 
 --
 -- ulid: 16 bytes, stored, compared, hashed and sent exactly like uuid.
--- Functions whose semantics are identical to uuid's are core's own
--- (LANGUAGE internal), so ulid is as fast as uuid by construction.
+-- Functions whose semantics are identical to uuid's call core's, from C
+-- functions of the module (ULID_CALLS_CORE in src/): LANGUAGE internal
+-- aliases of core's functions would cost every query a lookup of each by
+-- name (see src/support.h).
 --
 -- The operators live in the extension's schema, as citext's, hstore's and
 -- pgx_ulid's do: pg_dump prints them there, as OPERATOR(public.=), and a
@@ -33,9 +35,9 @@ CREATE FUNCTION ulid_in(pg_catalog.cstring) RETURNS ulid
 CREATE FUNCTION ulid_out(ulid) RETURNS pg_catalog.cstring
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION ulid_recv(pg_catalog.internal) RETURNS ulid
-	AS 'uuid_recv' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION ulid_send(ulid) RETURNS pg_catalog.bytea
-	AS 'uuid_send' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 CREATE TYPE ulid (
 	INPUT = ulid_in,
@@ -49,25 +51,25 @@ COMMENT ON TYPE ulid IS 'Universally Unique Lexicographically Sortable Identifie
 -- comparison
 
 CREATE FUNCTION ulid_eq(ulid, ulid) RETURNS pg_catalog.bool
-	AS 'uuid_eq' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_ne(ulid, ulid) RETURNS pg_catalog.bool
-	AS 'uuid_ne' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_lt(ulid, ulid) RETURNS pg_catalog.bool
-	AS 'uuid_lt' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_le(ulid, ulid) RETURNS pg_catalog.bool
-	AS 'uuid_le' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_gt(ulid, ulid) RETURNS pg_catalog.bool
-	AS 'uuid_gt' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_ge(ulid, ulid) RETURNS pg_catalog.bool
-	AS 'uuid_ge' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_cmp(ulid, ulid) RETURNS pg_catalog.int4
-	AS 'uuid_cmp' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_sortsupport(pg_catalog.internal) RETURNS pg_catalog.void
 	AS 'MODULE_PATHNAME', 'ulid_sortsupport' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION ulid_hash(ulid) RETURNS pg_catalog.int4
-	AS 'uuid_hash' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION ulid_hash_extended(ulid, pg_catalog.int8) RETURNS pg_catalog.int8
-	AS 'uuid_hash_extended' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 CREATE OPERATOR @extschema@.= (
 	LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_eq,
@@ -212,7 +214,7 @@ GRANT SELECT, UPDATE ON SEQUENCE ulid_high_water_mark TO @extowner@;
 
 --
 -- ulid_flake: a non-negative int8 with a base32 text form.  Functions whose
--- semantics are identical to int8's are core's own.
+-- semantics are identical to int8's call core's, as ulid's call uuid's.
 --
 
 CREATE TYPE ulid_flake;
@@ -224,7 +226,7 @@ CREATE FUNCTION ulid_flake_out(ulid_flake) RETURNS pg_catalog.cstring
 CREATE FUNCTION ulid_flake_recv(pg_catalog.internal) RETURNS ulid_flake
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION ulid_flake_send(ulid_flake) RETURNS pg_catalog.bytea
-	AS 'int8send' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 CREATE TYPE ulid_flake (
 	INPUT = ulid_flake_in,
@@ -236,29 +238,29 @@ CREATE TYPE ulid_flake (
 COMMENT ON TYPE ulid_flake IS 'Ulid-Flake: 64-bit time-ordered identifier (43-bit ms since 2024, 20 random bits)';
 
 CREATE FUNCTION ulid_flake_eq(ulid_flake, ulid_flake) RETURNS pg_catalog.bool
-	AS 'int8eq' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_flake_ne(ulid_flake, ulid_flake) RETURNS pg_catalog.bool
-	AS 'int8ne' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_flake_lt(ulid_flake, ulid_flake) RETURNS pg_catalog.bool
-	AS 'int8lt' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_flake_le(ulid_flake, ulid_flake) RETURNS pg_catalog.bool
-	AS 'int8le' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_flake_gt(ulid_flake, ulid_flake) RETURNS pg_catalog.bool
-	AS 'int8gt' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_flake_ge(ulid_flake, ulid_flake) RETURNS pg_catalog.bool
-	AS 'int8ge' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_flake_cmp(ulid_flake, ulid_flake) RETURNS pg_catalog.int4
-	AS 'btint8cmp' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_flake_sortsupport(pg_catalog.internal) RETURNS pg_catalog.void
-	AS 'btint8sortsupport' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION ulid_flake_hash(ulid_flake) RETURNS pg_catalog.int4
-	AS 'hashint8' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION ulid_flake_hash_extended(ulid_flake, pg_catalog.int8) RETURNS pg_catalog.int8
-	AS 'hashint8extended' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION ulid_flake_smaller(ulid_flake, ulid_flake) RETURNS ulid_flake
-	AS 'int8smaller' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION ulid_flake_larger(ulid_flake, ulid_flake) RETURNS ulid_flake
-	AS 'int8larger' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 CREATE OPERATOR @extschema@.= (
 	LEFTARG = ulid_flake, RIGHTARG = ulid_flake, FUNCTION = ulid_flake_eq,
@@ -402,7 +404,7 @@ CREATE FUNCTION ulid_flake(pg_catalog.int8) RETURNS ulid_flake
 -- Cross-type comparisons with the type underneath: ulid with uuid, ulid_flake
 -- with bigint.  A dump written by pgx_ulid, whose casts to uuid are implicit,
 -- holds views with "ulid_col = uuid_col" and no cast; and "flake_id > 42"
--- should work as it does for bigint.  Each operator is core's own function on
+-- should work as it does for bigint.  Each operator calls core's function on
 -- the same bytes, and joins the type's btree and hash families, so that an
 -- index on our column answers it, and the hash family has core's uuid
 -- (bigint) hash functions, so that it can hash-join.
@@ -423,33 +425,33 @@ CREATE FUNCTION ulid_flake(pg_catalog.int8) RETURNS ulid_flake
 -- no equivalence classes, for both types.
 --
 CREATE FUNCTION ulid_eq_uuid(ulid, pg_catalog.uuid) RETURNS pg_catalog.bool
-	AS 'uuid_eq' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_ne_uuid(ulid, pg_catalog.uuid) RETURNS pg_catalog.bool
-	AS 'uuid_ne' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_lt_uuid(ulid, pg_catalog.uuid) RETURNS pg_catalog.bool
-	AS 'uuid_lt' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_le_uuid(ulid, pg_catalog.uuid) RETURNS pg_catalog.bool
-	AS 'uuid_le' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_le' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_gt_uuid(ulid, pg_catalog.uuid) RETURNS pg_catalog.bool
-	AS 'uuid_gt' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_gt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_ge_uuid(ulid, pg_catalog.uuid) RETURNS pg_catalog.bool
-	AS 'uuid_ge' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_cmp_uuid(ulid, pg_catalog.uuid) RETURNS pg_catalog.int4
-	AS 'uuid_cmp' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_cmp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION uuid_eq_ulid(pg_catalog.uuid, ulid) RETURNS pg_catalog.bool
-	AS 'uuid_eq' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION uuid_ne_ulid(pg_catalog.uuid, ulid) RETURNS pg_catalog.bool
-	AS 'uuid_ne' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION uuid_lt_ulid(pg_catalog.uuid, ulid) RETURNS pg_catalog.bool
-	AS 'uuid_lt' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION uuid_le_ulid(pg_catalog.uuid, ulid) RETURNS pg_catalog.bool
-	AS 'uuid_le' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_le' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION uuid_gt_ulid(pg_catalog.uuid, ulid) RETURNS pg_catalog.bool
-	AS 'uuid_gt' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_gt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION uuid_ge_ulid(pg_catalog.uuid, ulid) RETURNS pg_catalog.bool
-	AS 'uuid_ge' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION uuid_cmp_ulid(pg_catalog.uuid, ulid) RETURNS pg_catalog.int4
-	AS 'uuid_cmp' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_cmp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE OPERATOR @extschema@.= (
 	LEFTARG = ulid, RIGHTARG = pg_catalog.uuid, FUNCTION = ulid_eq_uuid,
 	COMMUTATOR = OPERATOR(@extschema@.=), NEGATOR = OPERATOR(@extschema@.<>),
@@ -538,33 +540,33 @@ ALTER OPERATOR FAMILY ulid_ops USING hash ADD
 		FUNCTION 2 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.uuid_hash_extended(pg_catalog.uuid, pg_catalog.int8);
 
 CREATE FUNCTION ulid_flake_eq_int8(ulid_flake, pg_catalog.int8) RETURNS pg_catalog.bool
-	AS 'int8eq' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_flake_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_flake_ne_int8(ulid_flake, pg_catalog.int8) RETURNS pg_catalog.bool
-	AS 'int8ne' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_flake_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_flake_lt_int8(ulid_flake, pg_catalog.int8) RETURNS pg_catalog.bool
-	AS 'int8lt' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_flake_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_flake_le_int8(ulid_flake, pg_catalog.int8) RETURNS pg_catalog.bool
-	AS 'int8le' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_flake_le' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_flake_gt_int8(ulid_flake, pg_catalog.int8) RETURNS pg_catalog.bool
-	AS 'int8gt' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_flake_gt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_flake_ge_int8(ulid_flake, pg_catalog.int8) RETURNS pg_catalog.bool
-	AS 'int8ge' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_flake_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION ulid_flake_cmp_int8(ulid_flake, pg_catalog.int8) RETURNS pg_catalog.int4
-	AS 'btint8cmp' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_flake_cmp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION int8_eq_ulid_flake(pg_catalog.int8, ulid_flake) RETURNS pg_catalog.bool
-	AS 'int8eq' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_flake_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION int8_ne_ulid_flake(pg_catalog.int8, ulid_flake) RETURNS pg_catalog.bool
-	AS 'int8ne' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_flake_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION int8_lt_ulid_flake(pg_catalog.int8, ulid_flake) RETURNS pg_catalog.bool
-	AS 'int8lt' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_flake_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION int8_le_ulid_flake(pg_catalog.int8, ulid_flake) RETURNS pg_catalog.bool
-	AS 'int8le' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_flake_le' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION int8_gt_ulid_flake(pg_catalog.int8, ulid_flake) RETURNS pg_catalog.bool
-	AS 'int8gt' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_flake_gt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION int8_ge_ulid_flake(pg_catalog.int8, ulid_flake) RETURNS pg_catalog.bool
-	AS 'int8ge' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_flake_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION int8_cmp_ulid_flake(pg_catalog.int8, ulid_flake) RETURNS pg_catalog.int4
-	AS 'btint8cmp' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+	AS 'MODULE_PATHNAME', 'ulid_flake_cmp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE OPERATOR @extschema@.= (
 	LEFTARG = ulid_flake, RIGHTARG = pg_catalog.int8, FUNCTION = ulid_flake_eq_int8,
 	COMMUTATOR = OPERATOR(@extschema@.=), NEGATOR = OPERATOR(@extschema@.<>),
@@ -700,7 +702,7 @@ CREATE OPERATOR CLASS ulid_flake_minmax_ops
 
 -- @if pg14
 CREATE FUNCTION ulid_minmax_multi_distance(pg_catalog.internal, pg_catalog.internal) RETURNS pg_catalog.float8
-	AS 'brin_minmax_multi_distance_uuid' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE OPERATOR CLASS ulid_minmax_multi_ops
 	FOR TYPE ulid USING brin AS
 		OPERATOR 1 @extschema@.<, OPERATOR 2 @extschema@.<=, OPERATOR 3 @extschema@.=, OPERATOR 4 @extschema@.>=, OPERATOR 5 @extschema@.>,
@@ -721,7 +723,7 @@ CREATE OPERATOR CLASS ulid_bloom_ops
 		FUNCTION 11 ulid_hash(ulid);
 
 CREATE FUNCTION ulid_flake_minmax_multi_distance(pg_catalog.internal, pg_catalog.internal) RETURNS pg_catalog.float8
-	AS 'brin_minmax_multi_distance_int8' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE OPERATOR CLASS ulid_flake_minmax_multi_ops
 	FOR TYPE ulid_flake USING brin AS
 		OPERATOR 1 @extschema@.<, OPERATOR 2 @extschema@.<=, OPERATOR 3 @extschema@.=, OPERATOR 4 @extschema@.>=, OPERATOR 5 @extschema@.>,
@@ -745,9 +747,9 @@ CREATE OPERATOR CLASS ulid_flake_bloom_ops
 -- @if pg18
 -- btree skip scan (PostgreSQL 18): core's skip support for uuid and int8
 CREATE FUNCTION ulid_skipsupport(pg_catalog.internal) RETURNS pg_catalog.void
-	AS 'uuid_skipsupport' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION ulid_flake_skipsupport(pg_catalog.internal) RETURNS pg_catalog.void
-	AS 'btint8skipsupport' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 ALTER OPERATOR FAMILY ulid_ops USING btree ADD
 		FUNCTION 6 (ulid, ulid) ulid_skipsupport(pg_catalog.internal);
 ALTER OPERATOR FAMILY ulid_flake_ops USING btree ADD

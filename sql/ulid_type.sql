@@ -192,16 +192,65 @@ SELECT oprname, oprcom::regoperator, oprnegate::regoperator, oprrest, oprjoin,
 
 DROP TABLE orders, payments, orders_copy, orders_by_hash, short_bytes, ulid_only;
 
--- Functions bound to core's own carry core's labels: no LEAKPROOF, volatility,
--- parallel safety or strictness that core's function does not have
-SELECT p.oid::regprocedure AS ours, c.oid::regprocedure AS cores
+-- Functions that call core's (ULID_CALLS_CORE in src/) carry core's labels:
+-- no LEAKPROOF, volatility, parallel safety or strictness that core's
+-- function does not have.  Each C symbol, with the core function it calls:
+CREATE TEMP TABLE calls_core (symbol text, core name);
+INSERT INTO calls_core VALUES
+  ('ulid_recv', 'uuid_recv'),
+  ('ulid_send', 'uuid_send'),
+  ('ulid_eq', 'uuid_eq'),
+  ('ulid_ne', 'uuid_ne'),
+  ('ulid_lt', 'uuid_lt'),
+  ('ulid_le', 'uuid_le'),
+  ('ulid_gt', 'uuid_gt'),
+  ('ulid_ge', 'uuid_ge'),
+  ('ulid_cmp', 'uuid_cmp'),
+  ('ulid_hash', 'uuid_hash'),
+  ('ulid_hash_extended', 'uuid_hash_extended'),
+  ('ulid_minmax_multi_distance', 'brin_minmax_multi_distance_uuid'),
+  ('ulid_skipsupport', 'uuid_skipsupport'),
+  ('ulid_flake_send', 'int8send'),
+  ('ulid_flake_eq', 'int8eq'),
+  ('ulid_flake_ne', 'int8ne'),
+  ('ulid_flake_lt', 'int8lt'),
+  ('ulid_flake_le', 'int8le'),
+  ('ulid_flake_gt', 'int8gt'),
+  ('ulid_flake_ge', 'int8ge'),
+  ('ulid_flake_cmp', 'btint8cmp'),
+  ('ulid_flake_sortsupport', 'btint8sortsupport'),
+  ('ulid_flake_hash', 'hashint8'),
+  ('ulid_flake_hash_extended', 'hashint8extended'),
+  ('ulid_flake_smaller', 'int8smaller'),
+  ('ulid_flake_larger', 'int8larger'),
+  ('ulid_flake_minmax_multi_distance', 'brin_minmax_multi_distance_int8'),
+  ('ulid_flake_skipsupport', 'btint8skipsupport');
+SELECT p.oid::regprocedure AS ours, k.core, c.oid::regprocedure AS cores
   FROM pg_proc p
   JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
-  JOIN pg_proc c ON c.prosrc = p.prosrc AND c.prolang = p.prolang
-                AND c.pronamespace = 'pg_catalog'::regnamespace AND c.prokind = 'f'
+  JOIN calls_core k ON k.symbol = p.prosrc AND p.probin = '$libdir/ulid'
+  LEFT JOIN pg_proc c ON c.proname = k.core AND c.pronamespace = 'pg_catalog'::regnamespace
  WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'ulid')
    AND (p.proleakproof, p.provolatile, p.proparallel, p.proisstrict)
        IS DISTINCT FROM (c.proleakproof, c.provolatile, c.proparallel, c.proisstrict);
+-- 52 on every major (14 adds the BRIN minmax-multi distances, 18 skip
+-- support): the comparisons, hashes and send functions, ulid's receive,
+-- ulid_flake's sort support, min and max; 28 of them cross-type comparisons
+SELECT count(*) AS calling_core,
+       count(*) FILTER (WHERE p.proname ~ '_(eq|ne|lt|le|gt|ge|cmp)_(uuid|int8)$|^(uuid|int8)_') AS cross_type
+  FROM pg_proc p
+  JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+  JOIN calls_core k ON k.symbol = p.prosrc AND p.probin = '$libdir/ulid'
+ WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'ulid')
+   AND k.symbol !~ 'minmax_multi|skipsupport';
+DROP TABLE calls_core;
+-- and none is an alias of core's (LANGUAGE internal), which fmgr would look
+-- up by name among all the builtins each time
+SELECT count(*) AS internal, string_agg(p.oid::regprocedure::text, ' ') AS functions
+  FROM pg_proc p
+  JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+ WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'ulid')
+   AND p.prolang = (SELECT oid FROM pg_language WHERE lanname = 'internal') AND p.prokind <> 'a';
 -- and the only LEAKPROOF functions are the comparisons, as for uuid and int8
 SELECT count(*) FILTER (WHERE p.proleakproof) AS leakproof,
        string_agg(p.proname, ' ' ORDER BY p.proname)

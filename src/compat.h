@@ -69,8 +69,10 @@ ssup_datum_unsigned_cmp(Datum x, Datum y, SortSupport ssup)
 	is_pseudo_constant_for_index((expr), (index))
 #endif
 
-/* BRIN minmax-multi arrived in 14. */
-#if PG_VERSION_NUM >= 140000
+/* BRIN minmax-multi arrived in 14, btree skip support in 18. */
+#define ULID_HAVE_BRIN_MINMAX_MULTI (PG_VERSION_NUM >= 140000)
+#define ULID_HAVE_SKIP_SUPPORT (PG_VERSION_NUM >= 180000)
+#if ULID_HAVE_BRIN_MINMAX_MULTI
 #define ULID_IS_BRIN_MINMAX_MULTI_OPCINFO(proc) ((proc) == F_BRIN_MINMAX_MULTI_OPCINFO)
 #else
 #define ULID_IS_BRIN_MINMAX_MULTI_OPCINFO(proc) false

@@ -126,4 +126,22 @@ extern void report_generator_overflow(const char *type_name);
 #pragma GCC visibility pop
 #endif
 
+/*
+ * The C function name that does what core's function core does, for the
+ * many functions where ulid is uuid and ulid_flake is int8 (comparisons,
+ * hashes, wire format, sort and skip support).  Their SQL functions could
+ * name core's directly (LANGUAGE internal), but fmgr finds such a function,
+ * when its oid is not a builtin's, by comparing its name with every
+ * builtin's, one by one, each time it looks the function up: every planner
+ * estimate and executor set-up of a comparison.  A C function it finds by
+ * its oid in a hash table.
+ */
+#define ULID_CALLS_CORE(name, core) \
+	PG_FUNCTION_INFO_V1(name); \
+	Datum \
+	name(PG_FUNCTION_ARGS) \
+	{ \
+		return core(fcinfo); \
+	}
+
 #endif							/* ULID_SUPPORT_H */

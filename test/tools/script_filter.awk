@@ -7,7 +7,14 @@
 #   awk -v major=N -v mode=repair -f script_filter.awk ulid--X.sql
 #       only the blocks kept on major N, each in a DO block that creates its
 #       objects where they are missing: what a database upgraded from an
-#       older major with pg_upgrade lacks (appended to the update scripts).
+#       older major with pg_upgrade lacks (appended to the update scripts);
+#   awk -v major=N -v mode=replace -v functions="f g ..." -f script_filter.awk ulid--X.sql
+#       the functions whose C symbol is one of functions (the module's C
+#       functions that call core's), as kept on major N, each created again
+#       with CREATE OR REPLACE: an update from a version where they were
+#       LANGUAGE internal aliases gets the install script's definitions.
+#       Each must be found in the script, as two lines: "CREATE FUNCTION
+#       name(...) ..." and "\tAS 'MODULE_PATHNAME'[, 'symbol'] ...;".
 #
 # Any other "-- @" line, a block inside a block, an "-- @endif" without its
 # "-- @if", or a block left open stops the build with the line's number.
@@ -36,9 +43,39 @@ function fail(message) {
 }
 mode == "install" && (!block || keep) { print }
 mode == "repair" && block && keep { print }
+mode == "replace" && /^CREATE FUNCTION / { created = $0; next }
+mode == "replace" && created != "" && /^\tAS 'MODULE_PATHNAME'/ {
+	symbol = created
+	sub(/^CREATE FUNCTION /, "", symbol)
+	sub(/\(.*/, "", symbol)
+	if (match($0, /^\tAS 'MODULE_PATHNAME', '[a-z_0-9]+'/))
+		symbol = substr($0, length("\tAS 'MODULE_PATHNAME', '") + 1,
+						RLENGTH - length("\tAS 'MODULE_PATHNAME', ''"))
+	if (symbol in calls_core) {
+		found[symbol] = 1
+		if (!block || keep) {
+			sub(/^CREATE FUNCTION /, "CREATE OR REPLACE FUNCTION ", created)
+			print created
+			print
+		}
+	}
+}
+mode == "replace" { created = "" }
+BEGIN {
+	if (mode == "replace") {
+		split(functions, listed, " ")
+		for (i in listed)
+			calls_core[listed[i]] = 1
+	}
+}
 END {
 	if (!failed && block) {
 		FNR = block
 		fail("\"-- @if\" never closed by \"-- @endif\"")
 	}
+	for (symbol in calls_core)
+		if (!failed && !(symbol in found)) {
+			FNR = 0
+			fail("no function of C symbol " symbol)
+		}
 }

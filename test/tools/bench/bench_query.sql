@@ -24,6 +24,33 @@ SELECT count(*) FROM t_ulid; SELECT count(*) FROM t_uuid; SELECT count(*) FROM t
 SELECT count(*) FROM t_ulid_text; SELECT count(*) FROM t_uuid_text; SELECT count(*) FROM t_flake_text; SELECT count(*) FROM t_bigint_text;
 \o
 
+-- point lookups by primary key: a function per type that looks up one key
+-- n times with a cached plan, as a prepared statement does
+ALTER TABLE t_ulid ADD PRIMARY KEY (id);
+ALTER TABLE t_uuid ADD PRIMARY KEY (id);
+ALTER TABLE t_flake ADD PRIMARY KEY (id);
+ALTER TABLE t_bigint ADD PRIMARY KEY (id);
+DO $do$
+DECLARE
+	t text;
+BEGIN
+	FOREACH t IN ARRAY ARRAY['ulid', 'uuid', 'flake', 'bigint'] LOOP
+		EXECUTE format($f$
+			CREATE FUNCTION pg_temp.lookup_%1$s(n int) RETURNS void LANGUAGE plpgsql AS $body$
+			DECLARE
+				k %2$s := (SELECT id FROM t_%1$s LIMIT 1);
+				r %2$s;
+			BEGIN
+				FOR i IN 1 .. n LOOP
+					SELECT id INTO r FROM t_%1$s WHERE id = k;
+				END LOOP;
+			END
+			$body$$f$, t, CASE t WHEN 'flake' THEN 'ulid_flake' ELSE t END);
+	END LOOP;
+END
+$do$;
+SET bench.lookups = 20000;
+
 -- time-ordered rows for BRIN vs btree: the same data in two tables
 CREATE UNLOGGED TABLE t_brin AS
 SELECT ulid_generate(timestamptz '2025-01-01Z' + i * interval '10 ms') AS id, i AS n
@@ -41,15 +68,21 @@ DO $$
 DECLARE
 	runs int := current_setting('bench.runs')::int;
 	t text;
+	key text;
 BEGIN
 	FOR run IN 1 .. runs LOOP
 		FOREACH t IN ARRAY ARRAY['ulid', 'uuid', 'flake', 'bigint'] LOOP
+			EXECUTE format('SELECT id::text FROM t_%s LIMIT 1', t) INTO key;
 			INSERT INTO timings VALUES
 				('out', t, run, pg_temp.time_ms(format('SELECT count(id::text) FROM t_%s', t))),
 				('out floor', t, run, pg_temp.time_ms(format('SELECT count(id) FROM t_%s', t))),
 				('in', t, run, pg_temp.time_ms(format('SELECT count(x::%s) FROM t_%s_text',
 					CASE t WHEN 'flake' THEN 'ulid_flake' ELSE t END, t))),
-				('in floor', t, run, pg_temp.time_ms(format('SELECT count(x) FROM t_%s_text', t)));
+				('in floor', t, run, pg_temp.time_ms(format('SELECT count(x) FROM t_%s_text', t))),
+				('lookup planned', t, run, pg_temp.time_ms(format('SELECT id FROM t_%s WHERE id = %L',
+					t, key), current_setting('bench.lookups')::int)),
+				('lookup cached', t, run, pg_temp.time_ms(format('SELECT pg_temp.lookup_%s(%s)', t,
+					current_setting('bench.lookups'))));
 		END LOOP;
 		SET enable_seqscan = off;
 		INSERT INTO timings VALUES
@@ -80,6 +113,20 @@ SELECT CASE m.case_name WHEN 'flake' THEN 'ulid_flake' ELSE m.case_name END AS t
   JOIN medians uof ON uof.bench = 'out floor' AND uof.case_name = 'uuid'
   JOIN medians ui ON ui.bench = 'in' AND ui.case_name = 'uuid'
   JOIN medians uinf ON uinf.bench = 'in floor' AND uinf.case_name = 'uuid'
+ ORDER BY 1 DESC;
+
+\echo
+\echo 'Point lookups by primary key (WHERE id = ...), microseconds a query: planned each time, and with a cached plan; medians'
+SELECT CASE p.case_name WHEN 'flake' THEN 'ulid_flake' ELSE p.case_name END AS type,
+       round((p.ms * 1000 / current_setting('bench.lookups')::float8)::numeric, 2) AS "planned us",
+       round((p.ms / up.ms)::numeric, 2) AS "planned x uuid",
+       round((c.ms * 1000 / current_setting('bench.lookups')::float8)::numeric, 2) AS "cached us",
+       round((c.ms / uc.ms)::numeric, 2) AS "cached x uuid"
+  FROM medians p
+  JOIN medians c ON c.bench = 'lookup cached' AND c.case_name = p.case_name
+  JOIN medians up ON up.bench = 'lookup planned' AND up.case_name = 'uuid'
+  JOIN medians uc ON uc.bench = 'lookup cached' AND uc.case_name = 'uuid'
+ WHERE p.bench = 'lookup planned'
  ORDER BY 1 DESC;
 
 \echo
