@@ -94,6 +94,10 @@ CREATE VIEW summary AS
 SELECT min(id) AS first, max(fid) AS last, count(*) FILTER (WHERE id < ids.ulid_lower('2026-01-05Z')) AS early
 FROM orders;
 SQL
+# and a database still at 0.4.0, whose comparisons were LANGUAGE internal
+# aliases of core's functions (below: updated after pg_upgrade)
+psql -X -q -h "$tmp" -p 5432 -U postgres -d postgres -c "CREATE DATABASE app_040"
+q -d app_040 -c "CREATE SCHEMA ids" -c "CREATE EXTENSION ulid VERSION '0.4.0' SCHEMA ids"
 before=$(fingerprint)
 mark=$(q -c "SELECT ids.ulid_flake_generate() IS NOT NULL" -c "SELECT last_value FROM ids.ulid_high_water_mark" | tail -1)
 versions="PostgreSQL $(q -c 'SHOW server_version')"
@@ -159,4 +163,19 @@ if q -c "CREATE EXTENSION IF NOT EXISTS amcheck" >/dev/null 2>&1; then
 fi
 check "DEFAULT generators after pg_upgrade" \
 	"$(q -c "SET search_path = public, ids" -c "INSERT INTO orders (n) VALUES (0) RETURNING id > (SELECT max(id) FROM orders WHERE n > 0) AND fid > (SELECT max(fid) FROM orders WHERE n > 0)")" "t"
+
+# The database at 0.4.0: one ALTER EXTENSION ulid UPDATE gives it the
+# objects of a fresh install on the new major (what pg_upgrade from a major
+# without them left out included) and the same function definitions.
+definitions() {
+	q -d "$1" -c "SELECT p.oid::regprocedure || ' ' || md5(pg_get_functiondef(p.oid)) FROM pg_proc p
+		JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+		WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'ulid') AND p.prokind = 'f'" | LC_ALL=C sort
+}
+check "a database at 0.4.0: ALTER EXTENSION ulid UPDATE after pg_upgrade" \
+	"$(q -d app_040 -c "ALTER EXTENSION ulid UPDATE" -c "SELECT extversion FROM pg_extension WHERE extname = 'ulid'" 2>&1)" "$version"
+check "... the objects of a fresh install on the new major" \
+	"$(diff <(members app_040) <(echo "$fresh") | grep '^[<>]' | paste -sd, -)" ""
+check "... and its functions' definitions: $(definitions fresh | wc -l)" \
+	"$(diff <(definitions app_040) <(definitions fresh) | grep '^[<>]' | paste -sd, -)" ""
 echo "1..$n"
