@@ -85,8 +85,11 @@ build/.major-$(MAJORVERSION):
 build/%.sql: %.sql build/.major-$(MAJORVERSION) test/tools/script_filter.awk
 	$(SCRIPT_FILTER) -v mode=install $< >$@.tmp && mv $@.tmp $@
 # The module's C functions that call core's (ULID_CALLS_CORE in src/): up to
-# 0.4.0 their SQL functions were LANGUAGE internal aliases of core's.
-CORE_CALLERS = $(shell sed -n 's/^ULID_CALLS_CORE.\([a-z_0-9]*\),.*/\1/p' src/*.c)
+# 0.4.0 their SQL functions were LANGUAGE internal aliases of core's, so each
+# update to this version ends with their definitions (where they are C
+# functions already, it changes nothing).  The update from 0.4.0 must keep
+# them when a later version is made the current one.
+CORE_CALLERS = $(shell sed -n 's/^ULID_CALLS_CORE(\([a-z_0-9]*\), [a-z_0-9]*);$$/\1/p' src/*.c)
 # an update to this version: and what a fresh install on this major has, then
 # the install script's definitions of the functions that call core's
 build/$(EXTENSION)--%--$(EXTVERSION).sql: $(EXTENSION)--%--$(EXTVERSION).sql $(EXTENSION)--$(EXTVERSION).sql \

@@ -5,8 +5,11 @@
 
 --
 -- Like every script of this trusted extension, this one runs as a superuser
--- and resolves nothing through the search_path: the extension's own objects
--- are named with @extschema@, everything else with pg_catalog.
+-- and resolves nothing through the search_path but the extension's own
+-- objects: everything else is named with pg_catalog.  Here they are named
+-- with @extschema@ too; the build appends statements of ulid--0.5.0.sql,
+-- where they are not, which CREATE EXTENSION and ALTER EXTENSION run with
+-- the search_path @extschema@, then pg_temp (pg_catalog first, implicitly).
 --
 
 -- The server-wide generators' high-water mark (see ulid--0.5.0.sql).  It

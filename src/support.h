@@ -127,14 +127,15 @@ extern void report_generator_overflow(const char *type_name);
 #endif
 
 /*
- * The C function name that does what core's function core does, for the
- * many functions where ulid is uuid and ulid_flake is int8 (comparisons,
- * hashes, wire format, sort and skip support).  Their SQL functions could
- * name core's directly (LANGUAGE internal), but fmgr finds such a function,
- * when its oid is not a builtin's, by comparing its name with every
- * builtin's, one by one, each time it looks the function up: every planner
- * estimate and executor set-up of a comparison.  A C function it finds by
- * its oid in a hash table.
+ * ULID_CALLS_CORE(name, core); defines the C function name, which calls
+ * core's function core: for the many functions where ulid is uuid and
+ * ulid_flake is int8 (comparisons, hashes, send and receive, sort and skip
+ * support, BRIN distances).  Their SQL functions could name core's directly
+ * (LANGUAGE internal), but fmgr finds such a function, when its oid is not a
+ * builtin's, by comparing its name with every builtin's, one by one, each
+ * time it looks the function up: at every planner estimate and every
+ * executor set-up of a comparison.  A C function it finds by its oid, in a
+ * hash table.  (Ends as PG_FUNCTION_INFO_V1 does, so that it takes a ";".)
  */
 #define ULID_CALLS_CORE(name, core) \
 	PG_FUNCTION_INFO_V1(name); \
@@ -142,6 +143,7 @@ extern void report_generator_overflow(const char *type_name);
 	name(PG_FUNCTION_ARGS) \
 	{ \
 		return core(fcinfo); \
-	}
+	} \
+	extern int	no_such_variable
 
 #endif							/* ULID_SUPPORT_H */

@@ -3,10 +3,11 @@
  *		The 16-byte ulid type: text I/O, casts, accessors and generators.
  *
  * A ulid is stored exactly like a uuid: 16 bytes, big-endian, compared with
- * memcmp.  Comparison, hashing, the binary wire format and skip support are
- * therefore core's uuid functions, called from C functions of the module
- * (ULID_CALLS_CORE); the rest of this file is what has no uuid counterpart,
- * and the sort support, which is made for how ulids are distributed.
+ * memcmp.  Comparison, hashing, the binary wire format, skip support and
+ * BRIN distances are therefore core's uuid functions, called from C
+ * functions of the module (ULID_CALLS_CORE); the rest of this file is what
+ * has no uuid counterpart, and the sort support, which is made for how ulids
+ * are distributed.
  */
 #include "support.h"
 
@@ -1182,22 +1183,22 @@ anchor_max_slot_bits(void)
 }
 
 /* What a ulid shares with uuid, and with uuid values (ulid--*.sql). */
-ULID_CALLS_CORE(ulid_recv, uuid_recv)
-ULID_CALLS_CORE(ulid_send, uuid_send)
-ULID_CALLS_CORE(ulid_eq, uuid_eq)
-ULID_CALLS_CORE(ulid_ne, uuid_ne)
-ULID_CALLS_CORE(ulid_lt, uuid_lt)
-ULID_CALLS_CORE(ulid_le, uuid_le)
-ULID_CALLS_CORE(ulid_gt, uuid_gt)
-ULID_CALLS_CORE(ulid_ge, uuid_ge)
-ULID_CALLS_CORE(ulid_cmp, uuid_cmp)
-ULID_CALLS_CORE(ulid_hash, uuid_hash)
-ULID_CALLS_CORE(ulid_hash_extended, uuid_hash_extended)
+ULID_CALLS_CORE(ulid_recv, uuid_recv);
+ULID_CALLS_CORE(ulid_send, uuid_send);
+ULID_CALLS_CORE(ulid_eq, uuid_eq);
+ULID_CALLS_CORE(ulid_ne, uuid_ne);
+ULID_CALLS_CORE(ulid_lt, uuid_lt);
+ULID_CALLS_CORE(ulid_le, uuid_le);
+ULID_CALLS_CORE(ulid_gt, uuid_gt);
+ULID_CALLS_CORE(ulid_ge, uuid_ge);
+ULID_CALLS_CORE(ulid_cmp, uuid_cmp);
+ULID_CALLS_CORE(ulid_hash, uuid_hash);
+ULID_CALLS_CORE(ulid_hash_extended, uuid_hash_extended);
 #if ULID_HAVE_BRIN_MINMAX_MULTI
-ULID_CALLS_CORE(ulid_minmax_multi_distance, brin_minmax_multi_distance_uuid)
+ULID_CALLS_CORE(ulid_minmax_multi_distance, brin_minmax_multi_distance_uuid);
 #endif
 #if ULID_HAVE_SKIP_SUPPORT
-ULID_CALLS_CORE(ulid_skipsupport, uuid_skipsupport)
+ULID_CALLS_CORE(ulid_skipsupport, uuid_skipsupport);
 #endif
 
 PG_FUNCTION_INFO_V1(ulid_sortsupport);

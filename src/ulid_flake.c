@@ -2,11 +2,11 @@
  * ulid_flake.c
  *		The 8-byte ulid_flake type: text I/O, casts, accessors, generators.
  *
- * A ulid_flake is a non-negative int8, so comparison, hashing, sort and skip
- * support and send are core's int8 functions, called from C functions of the
- * module (ULID_CALLS_CORE).  The rest of this file is what differs: the
- * base32 text form, a receive function that rejects the sign bit, and the
- * Ulid-Flake layout.
+ * A ulid_flake is a non-negative int8, so comparison, min and max, hashing,
+ * sort and skip support, BRIN distances and send are core's int8 functions,
+ * called from C functions of the module (ULID_CALLS_CORE).  The rest of this
+ * file is what differs: the base32 text form, a receive function that
+ * rejects the sign bit, and the Ulid-Flake layout.
  */
 #include "support.h"
 
@@ -116,24 +116,24 @@ ulid_flake_recv(PG_FUNCTION_ARGS)
 }
 
 /* What a ulid_flake shares with int8, and with int8 values (ulid--*.sql). */
-ULID_CALLS_CORE(ulid_flake_send, int8send)
-ULID_CALLS_CORE(ulid_flake_eq, int8eq)
-ULID_CALLS_CORE(ulid_flake_ne, int8ne)
-ULID_CALLS_CORE(ulid_flake_lt, int8lt)
-ULID_CALLS_CORE(ulid_flake_le, int8le)
-ULID_CALLS_CORE(ulid_flake_gt, int8gt)
-ULID_CALLS_CORE(ulid_flake_ge, int8ge)
-ULID_CALLS_CORE(ulid_flake_cmp, btint8cmp)
-ULID_CALLS_CORE(ulid_flake_sortsupport, btint8sortsupport)
-ULID_CALLS_CORE(ulid_flake_hash, hashint8)
-ULID_CALLS_CORE(ulid_flake_hash_extended, hashint8extended)
-ULID_CALLS_CORE(ulid_flake_smaller, int8smaller)
-ULID_CALLS_CORE(ulid_flake_larger, int8larger)
+ULID_CALLS_CORE(ulid_flake_send, int8send);
+ULID_CALLS_CORE(ulid_flake_eq, int8eq);
+ULID_CALLS_CORE(ulid_flake_ne, int8ne);
+ULID_CALLS_CORE(ulid_flake_lt, int8lt);
+ULID_CALLS_CORE(ulid_flake_le, int8le);
+ULID_CALLS_CORE(ulid_flake_gt, int8gt);
+ULID_CALLS_CORE(ulid_flake_ge, int8ge);
+ULID_CALLS_CORE(ulid_flake_cmp, btint8cmp);
+ULID_CALLS_CORE(ulid_flake_sortsupport, btint8sortsupport);
+ULID_CALLS_CORE(ulid_flake_hash, hashint8);
+ULID_CALLS_CORE(ulid_flake_hash_extended, hashint8extended);
+ULID_CALLS_CORE(ulid_flake_smaller, int8smaller);
+ULID_CALLS_CORE(ulid_flake_larger, int8larger);
 #if ULID_HAVE_BRIN_MINMAX_MULTI
-ULID_CALLS_CORE(ulid_flake_minmax_multi_distance, brin_minmax_multi_distance_int8)
+ULID_CALLS_CORE(ulid_flake_minmax_multi_distance, brin_minmax_multi_distance_int8);
 #endif
 #if ULID_HAVE_SKIP_SUPPORT
-ULID_CALLS_CORE(ulid_flake_skipsupport, btint8skipsupport)
+ULID_CALLS_CORE(ulid_flake_skipsupport, btint8skipsupport);
 #endif
 
 PG_FUNCTION_INFO_V1(ulid_flake_is_valid);

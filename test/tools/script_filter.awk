@@ -13,15 +13,26 @@
 #       functions that call core's), as kept on major N, each created again
 #       with CREATE OR REPLACE: an update from a version where they were
 #       LANGUAGE internal aliases gets the install script's definitions.
-#       Each must be found in the script, as two lines: "CREATE FUNCTION
-#       name(...) ..." and "\tAS 'MODULE_PATHNAME'[, 'symbol'] ...;".
+#       A statement runs from "CREATE FUNCTION name(" to the first line that
+#       ends with ";"; its symbol is the one after 'MODULE_PATHNAME', else
+#       its name.
 #
 # Any other "-- @" line, a block inside a block, an "-- @endif" without its
-# "-- @if", or a block left open stops the build with the line's number.
+# "-- @if", or a block left open stops the build with the line's number; so
+# do, in replace mode, no functions, a C function whose symbol cannot be
+# told, and one of those functions that no function of the script calls.
 function fail(message) {
 	printf "%s:%d: %s\n", FILENAME, FNR, message > "/dev/stderr"
 	failed = 1
 	exit 1
+}
+BEGIN {
+	if (mode == "replace") {
+		if (split(functions, listed, " ") == 0)
+			fail("no functions to replace (-v functions=\"...\")")
+		for (i in listed)
+			calls_core[listed[i]] = 1
+	}
 }
 /^-- @/ {
 	if ($0 ~ /^-- @if pg[0-9]+$/) {
@@ -43,30 +54,28 @@ function fail(message) {
 }
 mode == "install" && (!block || keep) { print }
 mode == "repair" && block && keep { print }
-mode == "replace" && /^CREATE FUNCTION / { created = $0; next }
-mode == "replace" && created != "" && /^\tAS 'MODULE_PATHNAME'/ {
-	symbol = created
-	sub(/^CREATE FUNCTION /, "", symbol)
-	sub(/\(.*/, "", symbol)
-	if (match($0, /^\tAS 'MODULE_PATHNAME', '[a-z_0-9]+'/))
-		symbol = substr($0, length("\tAS 'MODULE_PATHNAME', '") + 1,
-						RLENGTH - length("\tAS 'MODULE_PATHNAME', ''"))
+# replace mode: a CREATE FUNCTION statement, line by line, then its symbol
+mode == "replace" && /^CREATE FUNCTION / { statement = ""; name = $0
+	sub(/^CREATE FUNCTION /, "", name)
+	sub(/\(.*/, "", name) }
+mode == "replace" && name != "" {
+	statement = statement $0 "\n"
+	if ($0 !~ /;$/)
+		next
+	symbol = name
+	if (match(statement, /'MODULE_PATHNAME', '[^']*'/))
+		symbol = substr(statement, RSTART + length("'MODULE_PATHNAME', '"),
+						RLENGTH - length("'MODULE_PATHNAME', ''"))
+	else if (statement ~ /'MODULE_PATHNAME'/ && symbol !~ /^[a-z_0-9]+$/)
+		fail("cannot tell the C symbol of " name)
 	if (symbol in calls_core) {
 		found[symbol] = 1
 		if (!block || keep) {
-			sub(/^CREATE FUNCTION /, "CREATE OR REPLACE FUNCTION ", created)
-			print created
-			print
+			sub(/^CREATE FUNCTION /, "CREATE OR REPLACE FUNCTION ", statement)
+			printf "%s", statement
 		}
 	}
-}
-mode == "replace" { created = "" }
-BEGIN {
-	if (mode == "replace") {
-		split(functions, listed, " ")
-		for (i in listed)
-			calls_core[listed[i]] = 1
-	}
+	name = ""
 }
 END {
 	if (!failed && block) {
@@ -74,8 +83,6 @@ END {
 		fail("\"-- @if\" never closed by \"-- @endif\"")
 	}
 	for (symbol in calls_core)
-		if (!failed && !(symbol in found)) {
-			FNR = 0
-			fail("no function of C symbol " symbol)
-		}
+		if (!failed && !(symbol in found))
+			fail("no function calls the C function " symbol " (ULID_CALLS_CORE in src/)")
 }
