@@ -83,8 +83,6 @@ ulid_generator_next(ulid_generator *gen, int64_t now_ms,
 void
 ulid_generator_raise(ulid_generator *gen, int64_t floor_ms, random_source random)
 {
-	uint8_t		fresh[ULID_RANDOM_BYTES];
-
 	if (floor_ms < 0 || (gen->started && ulid_generator_last_ms(gen) > floor_ms))
 		return;					/* no ULID at or below it, or already above */
 	if (floor_ms >= ULID_MAX_UNIX_MS)
@@ -95,6 +93,8 @@ ulid_generator_raise(ulid_generator *gen, int64_t floor_ms, random_source random
 	}
 	else
 	{
+		uint8_t		fresh[ULID_RANDOM_BYTES];
+
 		random(fresh, sizeof(fresh));
 		ulid_words((uint64_t) floor_ms + 1, fresh, &gen->hi, &gen->lo);
 	}

@@ -249,7 +249,7 @@ ulid_is_valid(PG_FUNCTION_ARGS)
 #define ANCHOR_SAMPLE_SLOT_BITS	12	/* 4,096 slots at most, hashed, for the sample */
 #define ANCHOR_NO_RUN_SLOT_BITS	8	/* 256 until it meets an id of a run */
 #define ANCHOR_SPAN_MIN_BITS	11	/* 2,048 slots at least, after it */
-#define ANCHOR_MAX_BYTES		(4 * 1024 * 1024)	/* 131,072 slots */
+#define ANCHOR_MAX_BYTES		(INT64CONST(4) * 1024 * 1024) /* 131,072 slots */
 #define MS_BITS_LOG2			16	/* 8 kB */
 #define MS_BITS					(1 << MS_BITS_LOG2)
 #define ABBREV_MAX_IDS_PER_KEY	2000.0
@@ -1133,7 +1133,7 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 	if (!state->estimating || state->input_count < ABBREV_MIN_INPUT)
 		return false;
 	distinct_keys = estimateHyperLogLog(&state->distinct_keys);
-	if (distinct_keys < state->input_count / ABBREV_MAX_IDS_PER_KEY + 0.5)
+	if (distinct_keys < (double) state->input_count / ABBREV_MAX_IDS_PER_KEY + 0.5)
 		return true;
 	/*
 	 * Past ABBREV_ENOUGH_KEYS keys, abbreviation has paid for itself (core's
@@ -1143,7 +1143,7 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 	 * abbreviated or not), so the estimate ends there too: core's uuid goes
 	 * on hashing its keys up to 163,840 ids, a percent of an ORDER BY.
 	 */
-	if (distinct_keys > ABBREV_ENOUGH_KEYS || distinct_keys > state->input_count / 2.0)
+	if (distinct_keys > ABBREV_ENOUGH_KEYS || distinct_keys > (double) state->input_count / 2.0)
 	{
 		char		active[64] = "";
 
@@ -1215,7 +1215,7 @@ ulid_sortsupport(PG_FUNCTION_ARGS)
 		MemoryContext old_context = MemoryContextSwitchTo(ssup->ssup_cxt);
 		ulid_sort_state *state = palloc0(sizeof(ulid_sort_state));
 		int64		now_ms = GetCurrentTransactionStartTimestamp() / 1000 +
-			(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * INT64CONST(1000);
+			(int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * 1000;
 
 		state->estimating = true;
 		initHyperLogLog(&state->distinct_keys, 10);
