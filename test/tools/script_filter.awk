@@ -55,9 +55,12 @@ BEGIN {
 mode == "install" && (!block || keep) { print }
 mode == "repair" && block && keep { print }
 # replace mode: a CREATE FUNCTION statement, line by line, then its symbol
-mode == "replace" && /^CREATE FUNCTION / { statement = ""; name = $0
+mode == "replace" && /^CREATE FUNCTION / {
+	statement = ""
+	name = $0
 	sub(/^CREATE FUNCTION /, "", name)
-	sub(/\(.*/, "", name) }
+	sub(/\(.*/, "", name)
+}
 mode == "replace" && name != "" {
 	statement = statement $0 "\n"
 	if ($0 !~ /;$/)

@@ -24,8 +24,8 @@ SELECT count(*) FROM t_ulid; SELECT count(*) FROM t_uuid; SELECT count(*) FROM t
 SELECT count(*) FROM t_ulid_text; SELECT count(*) FROM t_uuid_text; SELECT count(*) FROM t_flake_text; SELECT count(*) FROM t_bigint_text;
 \o
 
--- point lookups by primary key: a function per type that looks up one key
--- n times with a cached plan, as a prepared statement does
+-- point lookups by primary key: a function per type that looks up key n
+-- times with a cached plan, as a prepared statement does
 ALTER TABLE t_ulid ADD PRIMARY KEY (id);
 ALTER TABLE t_uuid ADD PRIMARY KEY (id);
 ALTER TABLE t_flake ADD PRIMARY KEY (id);
@@ -36,13 +36,12 @@ DECLARE
 BEGIN
 	FOREACH t IN ARRAY ARRAY['ulid', 'uuid', 'flake', 'bigint'] LOOP
 		EXECUTE format($f$
-			CREATE FUNCTION pg_temp.lookup_%1$s(n int) RETURNS void LANGUAGE plpgsql AS $body$
+			CREATE FUNCTION pg_temp.lookup_%1$s(n int, key %2$s) RETURNS void LANGUAGE plpgsql AS $body$
 			DECLARE
-				k %2$s := (SELECT id FROM t_%1$s LIMIT 1);
 				r %2$s;
 			BEGIN
 				FOR i IN 1 .. n LOOP
-					SELECT id INTO r FROM t_%1$s WHERE id = k;
+					SELECT id INTO r FROM t_%1$s WHERE id = key;
 				END LOOP;
 			END
 			$body$$f$, t, CASE t WHEN 'flake' THEN 'ulid_flake' ELSE t END);
@@ -81,8 +80,8 @@ BEGIN
 				('in floor', t, run, pg_temp.time_ms(format('SELECT count(x) FROM t_%s_text', t))),
 				('lookup planned', t, run, pg_temp.time_ms(format('SELECT id FROM t_%s WHERE id = %L',
 					t, key), current_setting('bench.lookups')::int)),
-				('lookup cached', t, run, pg_temp.time_ms(format('SELECT pg_temp.lookup_%s(%s)', t,
-					current_setting('bench.lookups'))));
+				('lookup cached', t, run, pg_temp.time_ms(format('SELECT pg_temp.lookup_%s(%s, %L)', t,
+					current_setting('bench.lookups'), key)));
 		END LOOP;
 		SET enable_seqscan = off;
 		INSERT INTO timings VALUES
