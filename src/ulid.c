@@ -261,7 +261,7 @@ ulid_is_valid(PG_FUNCTION_ARGS)
 /*
  * A slot of the anchor table, 32 bytes: an anchor, kept as what keys the ids
  * of its millisecond.  Its first 8 bytes once it is active, else the free
- * mark of the slot (the first 8 bytes of an id of millisecond 1 or 2,
+ * mark of the slot (the first 8 bytes of an id of millisecond 0 or 1,
  * whichever's slot it is not: no id that looks into it has them); what the
  * last 8 bytes of an id near it add up to its key with (modulo 2^64); the
  * lowest key of the ids near it and how far above that the highest is; and
@@ -302,6 +302,7 @@ typedef struct ulid_sort_state
 	int			slot_shift;		/* shifted right by this, masked */
 	int			turn_shift;		/* and its place in it turned by hash >> this */
 	int			max_slot_bits;
+	int			sample_slot_bits;	/* the sample's table grows up to this */
 	int			active_count;	/* active anchors */
 	int64		lowest_ms;		/* the span of their milliseconds */
 	int64		highest_ms;
@@ -367,19 +368,17 @@ holds(const anchor *slot, uint64 high)
 
 /*
  * Empties slot i of the table: it holds the first 8 bytes of an id of a
- * millisecond of another slot, which no id that looks into this one has.
- * Milliseconds 1 and 2 have slots of their own in either layout (a span's
- * table has 64 slots at least; a hashed one keeps a block's milliseconds
- * apart).
+ * millisecond of another slot, which no id that looks into this one has: 0,
+ * millisecond 0's, except in millisecond 0's own slot, slot 0 in either
+ * layout, which holds millisecond 1's (slot 1).  So a table made zeroed has
+ * all its slots free once slot 0 is.
  */
 static void
 free_slot(ulid_sort_state *state, size_t i)
 {
-	anchor	   *slot = &state->anchors[i];
-	uint64		unix_ms = slot_index(state, 1) == i ? 2 : 1;
-
-	memset(slot, 0, sizeof(anchor));
-	slot->held = unix_ms << 16;
+	memset(&state->anchors[i], 0, sizeof(anchor));
+	if (i == 0)
+		state->anchors[0].held = UINT64CONST(1) << 16;
 }
 
 /*
@@ -444,19 +443,20 @@ ms_bit(int64 unix_ms)
 }
 
 static inline bool
-ms_bit_set(const uint64 *bitmap, int64 unix_ms)
+is_refused(const ulid_sort_state *state, int64 unix_ms)
 {
 	uint64		bit = ms_bit(unix_ms);
 
-	return (bitmap[bit / 64] & (UINT64CONST(1) << (bit % 64))) != 0;
+	return (state->refused[bit / 64] & (UINT64CONST(1) << (bit % 64))) != 0;
 }
 
+/* Refuses a millisecond an anchor. */
 static void
-set_ms_bit(uint64 *bitmap, int64 unix_ms)
+refuse(ulid_sort_state *state, int64 unix_ms)
 {
 	uint64		bit = ms_bit(unix_ms);
 
-	bitmap[bit / 64] |= UINT64CONST(1) << (bit % 64);
+	state->refused[bit / 64] |= UINT64CONST(1) << (bit % 64);
 }
 
 /* Whether a slot holds an anchor, and whether that anchor is active. */
@@ -480,7 +480,7 @@ is_active(const ulid_sort_state *state, const anchor *slot)
 static void
 drop_latent(ulid_sort_state *state, anchor *slot)
 {
-	set_ms_bit(state->refused, anchor_ms(state, slot));
+	refuse(state, anchor_ms(state, slot));
 	free_slot(state, slot - state->anchors);
 }
 
@@ -497,15 +497,15 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed)
 	ulid_sort_state old = *state;
 	size_t		old_slots = old.anchors ? ((size_t) 1 << old.slot_bits) : 0;
 
-	state->anchors = MemoryContextAlloc(state->context,
-										sizeof(anchor) * ((size_t) 1 << slot_bits));
+	/* all slots free (free_slot()) */
+	state->anchors = MemoryContextAllocZero(state->context,
+											sizeof(anchor) * ((size_t) 1 << slot_bits));
+	state->anchors[0].held = UINT64CONST(1) << 16;
 	state->slot_bits = slot_bits;
 	state->slot_mask = ((uint64) 1 << slot_bits) - 1;
 	state->slot_factor = hashed ? UINT64CONST(0x9E3779B97F4A7C15) : 1;
 	state->slot_shift = hashed ? 64 - (slot_bits - ANCHOR_BLOCK_BITS) : 0;
 	state->turn_shift = hashed ? ANCHOR_TURN_SHIFT : 63;	/* (63: by 0) */
-	for (size_t i = 0; i < ((size_t) 1 << slot_bits); i++)
-		free_slot(state, i);
 	for (int active = 1; active >= 0; active--)
 		for (size_t i = 0; i < old_slots; i++)
 			if (is_anchor(&old.anchors[i]) && is_active(state, &old.anchors[i]) == active)
@@ -522,7 +522,7 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed)
 				}
 				if (is_anchor(slot))
 				{
-					set_ms_bit(state->refused, unix_ms);
+					refuse(state, unix_ms);
 					continue;
 				}
 				*slot = old.anchors[i];
@@ -569,17 +569,14 @@ set_reach(ulid_sort_state *state)
  * runs, 12.6 for ids one per millisecond); of 1,000 ids one per
  * millisecond, growing to the largest size, 143 against 61 (now 73).
  */
-static void
+static inline void
 anchor_table_make_room(ulid_sort_state *state, int64 unix_ms)
 {
 	int64		span;
 
 	if (state->slot_factor != 1)
 	{
-		int			sample_bits = Min(state->max_slot_bits, state->sampled_near > 0 ?
-									  ANCHOR_SAMPLE_SLOT_BITS : ANCHOR_NO_RUN_SLOT_BITS);
-
-		if (state->slot_bits < sample_bits &&
+		if (state->slot_bits < state->sample_slot_bits &&
 			state->anchors_made >= (1 << state->slot_bits) / 8)
 			anchor_table_rebuild(state, state->slot_bits + 1, true);
 		return;
@@ -620,16 +617,9 @@ anchor_set(anchor *slot, uint64 plain, uint64 low)
 	slot->field = (uint32) field;
 }
 
-/*
- * The anchor of a millisecond, or NULL when it has none.  While anchoring
- * lasts, an id of a millisecond without one becomes its latent anchor,
- * unless the millisecond is out of reach of the active anchors (or refused
- * one), in place of another millisecond's latent anchor; a millisecond whose
- * slot holds another's active anchor is refused one.  Out of reach, it stays
- * so.
- */
-static anchor *
-anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 high, uint64 low)
+/* The anchor of a millisecond, or NULL when it has none. */
+static inline anchor *
+anchor_of(ulid_sort_state *state, int64 unix_ms)
 {
 	anchor	   *slot;
 
@@ -639,21 +629,38 @@ anchor_of(ulid_sort_state *state, int64 unix_ms, uint64 high, uint64 low)
 		anchor_table_rebuild(state, pg_leftmost_one_pos32(ANCHOR_MIN_SLOTS), true);
 	}
 	slot = anchor_slot(state, unix_ms);
-	if (is_anchor(slot) && anchor_ms(state, slot) == unix_ms)
-		return slot;
-	if (!state->anchoring || ms_bit_set(state->refused, unix_ms) ||
+	return is_anchor(slot) && anchor_ms(state, slot) == unix_ms ? slot : NULL;
+}
+
+/*
+ * While anchoring lasts, an id of a millisecond without anchor becomes its
+ * latent anchor (its key, the plain key given, is that of an id near it),
+ * unless the millisecond is out of reach of the active anchors (or refused
+ * one), in place of another millisecond's latent anchor; a millisecond whose
+ * slot holds another's active anchor is refused one.  Out of reach, it stays
+ * so.  Returns the anchor, or NULL.
+ */
+static anchor *
+make_anchor(ulid_sort_state *state, int64 unix_ms, uint64 plain, uint64 low)
+{
+	anchor	   *slot;
+
+	if (!state->anchoring || is_refused(state, unix_ms) ||
 		!within_reach(state, unix_ms))
 		return NULL;
 	anchor_table_make_room(state, unix_ms);
 	slot = anchor_slot(state, unix_ms);
-	if (is_anchor(slot) && is_active(state, slot))
-	{
-		set_ms_bit(state->refused, unix_ms);
-		return NULL;
-	}
 	if (is_anchor(slot))
-		drop_latent(state, slot);
-	anchor_set(slot, plain_key(window_offset(state, high), low), low);
+	{
+		if (is_active(state, slot))
+		{
+			refuse(state, unix_ms);
+			return NULL;
+		}
+		/* drop_latent(), but the slot keeps its free mark, and is set below */
+		refuse(state, anchor_ms(state, slot));
+	}
+	anchor_set(slot, plain, low);
 	state->anchors_made++;
 	return slot;
 }
@@ -879,7 +886,8 @@ lay_out_anchors(ulid_sort_state *state)
 static void
 sample(ulid_sort_state *state, bool near_hit)
 {
-	state->sampled_near += near_hit;
+	if (near_hit && state->sampled_near++ == 0)
+		state->sample_slot_bits = Min(state->max_slot_bits, ANCHOR_SAMPLE_SLOT_BITS);
 	if (++state->sampled < ANCHOR_SAMPLE)
 		return;
 	if (state->sampled_near < ANCHOR_SAMPLE_MIN_HITS)
@@ -930,19 +938,26 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 	{
 		uint64		low = load_be(id + 8, 8);
 		bool		near_hit = false;
+		bool		made = false;
 
 		/* ids in insertion order share their millisecond with the last one */
 		if (unix_ms != state->last_ms)
 		{
-			state->last_anchor = anchor_of(state, unix_ms, high, low);
+			state->last_anchor = anchor_of(state, unix_ms);
 			state->last_ms = unix_ms;
+			if (state->last_anchor == NULL)
+			{
+				state->last_anchor = make_anchor(state, unix_ms, plain_key(offset, low), low);
+				made = state->last_anchor != NULL;
+			}
 		}
-		if (state->last_anchor)
+		/* (an id made an anchor keeps its plain key) */
+		if (state->last_anchor != NULL && !made)
 			key = key_while_anchoring(state, high, low, &near_hit);
 		else
 		{
 			key = plain_key(offset, low);
-			state->unanchored_count++;
+			state->unanchored_count += !made;
 		}
 		if (state->anchoring && state->sampled < ANCHOR_SAMPLE)
 			sample(state, near_hit);
@@ -1006,7 +1021,7 @@ ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
 	offset = window_offset(state, high);
 	if (!within_window(offset))
 		return UInt64GetDatum(outside_window_key(state, high));
-	if (within_reach(state, unix_ms) && !ms_bit_set(state->refused, unix_ms))
+	if (within_reach(state, unix_ms) && !is_refused(state, unix_ms))
 		return ulid_abbrev_convert(original, ssup);
 	return UInt64GetDatum(plain_key(offset, low));
 }
@@ -1226,6 +1241,7 @@ ulid_sortsupport(PG_FUNCTION_ARGS)
 		state->reach_count = PG_UINT64_MAX;
 		state->last_ms = -1;
 		state->max_slot_bits = anchor_max_slot_bits();
+		state->sample_slot_bits = Min(state->max_slot_bits, ANCHOR_NO_RUN_SLOT_BITS);
 		MemoryContextSwitchTo(old_context);
 
 		ssup->ssup_extra = state;
