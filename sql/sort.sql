@@ -586,6 +586,40 @@ SELECT pg_temp.id(to_hex(1735000000000 + l * 31536000000::int8 + ms),
  ORDER BY md5(l || ' ' || ms || ' ' || k);
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS two_loads_a_year_apart_misplaced FROM late;
 
+-- r) The estimate of distinct keys counts the keys of the ids after the
+-- sample's (the first 1,024 in the window).  4,000 ids 4 times each,
+-- shuffled, then 30,000 ids one per millisecond: the keys counted are
+-- fewer than half the ids counted at the checks of 10,240 and 20,480 ids,
+-- and the estimate ends at 40,960.  20,000 copies of one id: fewer keys
+-- than one per 2,000 ids, abbreviation is given up at 10,240 ids, and no
+-- DEBUG1 line comes.
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id(to_hex(1736000000000 + ms), lpad(to_hex(ms), 20, '0'))
+  FROM (SELECT 1 AS phase, ms, md5(ms || ' ' || c) AS shuffle
+		  FROM generate_series(0, 3999) ms, generate_series(1, 4) c
+		UNION ALL
+		SELECT 2, 10000 + ms, NULL FROM generate_series(0, 29999) ms) p
+ ORDER BY phase, shuffle, ms;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS copies_then_distinct_misplaced FROM late;
+TRUNCATE late;
+INSERT INTO late SELECT pg_temp.id('1736000000000', '1') FROM generate_series(1, 20000);
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS copies_of_one_misplaced FROM late;
+
+-- s) The arena (src/ulid.c), the memory kept for the anchor tables of one
+-- sort at a time, is given back when the sort's memory goes, after an error
+-- too: a sort fails half-way (division by zero at one id), and the next
+-- one takes the arena (its DEBUG1 line would say so if another sort held
+-- it).
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id(to_hex(1737000000000 + ms), lpad(to_hex(ms), 20, '0'))
+  FROM generate_series(0, 19999) ms
+ ORDER BY md5(ms::text);
+SELECT sum(x) FROM
+	(SELECT id, 1 / (ulid_unix_ms(id) - 1737000015000)::int AS x FROM late ORDER BY id OFFSET 0) s;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS after_an_error_misplaced FROM late;
+
 RESET work_mem;
 RESET client_min_messages;
 RESET jit;

@@ -54,7 +54,13 @@ INSERT INTO shapes VALUES
 	-- two bulk loads a year apart
 	(20, 'ulid, batches of 100 in one ms, over a year', 'ulid',
 	 'ulid_generate(b + (i / 100) * (interval ''365 days'' / (n / 100)))', 'random'),
-	(21, 'ulid, two loads of 500 per ms, a year apart', 'ulid', NULL, 'random');
+	(21, 'ulid, two loads of 500 per ms, a year apart', 'ulid', NULL, 'random'),
+	-- batches at random times (shape 20's come at a regular interval, which
+	-- the anchor table's hash spreads over its slots without a collision)
+	(22, 'ulid, batches of 100 in one ms, at random times over a year', 'ulid',
+	 'ulid_generate(b + interval ''365 days'' * ((hashint4(i / 100) & 2147483647) / 2147483648.0))', 'random'),
+	-- short runs: too few in the sample of a large table to keep anchoring
+	(23, 'ulid, 5 per ms', 'ulid', 'ulid_generate(b + (i / 5) * interval ''1 ms'')', 'random');
 -- PostgreSQL 18's own uuid v7, where the server has uuidv7()
 INSERT INTO shapes
 SELECT * FROM (VALUES
