@@ -496,7 +496,7 @@ drop_latent(ulid_sort_state *state, anchor *slot)
  * at its end, they took a small sort's memory past glibc's trim threshold
  * (128 kB): its heap shrank at the end of each sort and grew again at the
  * next, and an ORDER BY of 1,000 ids in runs of 20 spent 23% of its time in
- * the kernel (1.34 times uuid v4's time, 1.02 times in the arena).  A sort
+ * the kernel (1.36 times uuid v4's time, 1.02 times with the arena).  A sort
  * takes the arena at its first id in the window, unless another holds it,
  * and gives it back when its memory goes (a callback of its context: at its
  * end, or on an error).  Its tables take the arena's bytes in turn, the
