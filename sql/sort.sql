@@ -605,6 +605,21 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS copies_then_distinct_misplac
 TRUNCATE late;
 INSERT INTO late SELECT pg_temp.id('1736000000000', '1') FROM generate_series(1, 20000);
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS copies_of_one_misplaced FROM late;
+-- The sample's ids are not counted: 1,024 ids, then 9,216 copies of 4,864
+-- ids that include them, then 10,240 more.  At 10,240 ids the keys counted
+-- (4,864 of 9,216 ids) are more than half, and the estimate ends; counted
+-- with the sample's (4,864 of 10,240 ids), they were fewer, it went on to
+-- the last id, and no DEBUG1 line came.
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id(to_hex(1736100000000 + ms), lpad(to_hex(ms), 20, '0'))
+  FROM (SELECT 1 AS phase, ms, 0 AS n FROM generate_series(0, 1023) ms
+		UNION ALL
+		SELECT 2, n % 4864, n FROM generate_series(0, 9215) n
+		UNION ALL
+		SELECT 3, 10000 + n, n FROM generate_series(0, 10239) n) p
+ ORDER BY phase, n;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS sample_not_counted_misplaced FROM late;
 
 -- s) The arena (src/ulid.c), the memory kept for the anchor tables of one
 -- sort at a time, is given back when the sort's memory goes, after an error
@@ -619,6 +634,13 @@ SELECT pg_temp.id(to_hex(1737000000000 + ms), lpad(to_hex(ms), 20, '0'))
 SELECT sum(x) FROM
 	(SELECT id, 1 / (ulid_unix_ms(id) - 1737000015000)::int AS x FROM late ORDER BY id OFFSET 0) s;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS after_an_error_misplaced FROM late;
+-- ... and a merge join sorts both sides at once: the first holds the arena
+-- until the join ends, and the second's tables are in its own memory.
+SET enable_hashjoin = off;
+SET enable_nestloop = off;
+SELECT count(*) AS joined FROM late a JOIN late b USING (id);
+RESET enable_hashjoin;
+RESET enable_nestloop;
 
 RESET work_mem;
 RESET client_min_messages;

@@ -219,10 +219,10 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  *
  * Abbreviation is given up by core's rule for uuid: when the keys seen so
  * far are fewer than one per ABBREV_MAX_IDS_PER_KEY ids (counted after the
- * sample's, whose keys the estimate skips).  Until then it pays,
- * even with ties: measured on a table of ids 10 times each (one key per 10
- * ids), the sort took 1.25 times as long without abbreviation, and 1.5 times
- * when abbreviation was given up half-way (as 0.3.0 did at two ids per key).
+ * sample's, whose keys the estimate skips).  Until then it pays, even with
+ * ties: measured on a table of ids 10 times each (one key per 10 ids), the
+ * sort took 1.25 times as long without abbreviation, and 1.5 times when
+ * abbreviation was given up half-way (as 0.3.0 did at two ids per key).
  * The estimate ends once more than ABBREV_ENOUGH_KEYS keys were seen, as
  * core's does, or as soon as the keys are as many as half the ids counted
  * (at 10,240 ids, the first check, on most data).  Then a converter
@@ -314,9 +314,8 @@ typedef struct ulid_sort_state
 	uint64	   *refused;		/* a bitmap of milliseconds refused an anchor */
 	int64		last_ms;		/* the millisecond last looked up, or -1 */
 	anchor	   *last_anchor;	/* and its anchor */
-	char	   *arena_next;		/* the arena's free bytes, while it holds it */
-	char	   *arena_end;
-	MemoryContextCallback arena_release;
+	char	   *arena_next;		/* the arena's free bytes, while it holds it, */
+	char	   *arena_end;		/* up to here */
 } ulid_sort_state;
 
 static int
@@ -499,15 +498,20 @@ drop_latent(ulid_sort_state *state, anchor *slot)
  * the kernel (1.36 times uuid v4's time, 1.02 times with the arena).  A sort
  * takes the arena at its first id in the window, unless another holds it,
  * and gives it back when its memory goes (a callback of its context: at its
- * end, or on an error).  Its tables take the arena's bytes in turn, the
- * table a rebuild replaces included, which is why the arena holds twice the
- * largest table of the sample's; a table past what is left (a sort's tables
- * once the sample is over) comes from the sort's memory.
+ * node's end, or on an error; a cursor, or the query of a loop, holds it
+ * as long as it is open).  Its tables take the arena's bytes in turn, the
+ * table a rebuild replaces included: the sample's, doubling from
+ * ANCHOR_MIN_SLOTS, take less than twice its largest.  A table past what is
+ * left (a sort's tables once the sample is over) comes from the sort's
+ * memory.  (One sort holds the arena, so one callback will do; it is not in
+ * the sort's state, which anchor_table_rebuild() copies and restores.)
  */
-#define ARENA_BYTES		(MS_BITS / 8 + 2 * sizeof(anchor) * (1 << ANCHOR_SAMPLE_SLOT_BITS))
+#define ARENA_BYTES		(MS_BITS / 8 + \
+						 2 * sizeof(anchor) * (1 << ANCHOR_SAMPLE_SLOT_BITS))
 
 static char *arena = NULL;
 static bool arena_held = false;
+static MemoryContextCallback arena_release;
 
 static void
 arena_give_back(void *arg)
@@ -522,8 +526,8 @@ arena_take(ulid_sort_state *state)
 		return;
 	if (arena == NULL)
 		arena = MemoryContextAlloc(TopMemoryContext, ARENA_BYTES);
-	state->arena_release.func = arena_give_back;
-	MemoryContextRegisterResetCallback(state->context, &state->arena_release);
+	arena_release.func = arena_give_back;
+	MemoryContextRegisterResetCallback(state->context, &arena_release);
 	arena_held = true;
 	state->arena_next = arena;
 	state->arena_end = arena + ARENA_BYTES;
@@ -535,7 +539,8 @@ anchor_alloc_zero(ulid_sort_state *state, size_t size)
 {
 	void	   *memory;
 
-	if (state->arena_next == NULL || size > (size_t) (state->arena_end - state->arena_next))
+	if (state->arena_next == NULL ||
+		size > (size_t) (state->arena_end - state->arena_next))
 		return MemoryContextAllocZero(state->context, size);
 	memory = state->arena_next;
 	state->arena_next += size;
@@ -543,6 +548,7 @@ anchor_alloc_zero(ulid_sort_state *state, size_t size)
 	return memory;
 }
 
+/* Frees a table, but one in the arena: its bytes go back with the arena. */
 static void
 anchor_free(void *memory)
 {
@@ -1049,9 +1055,10 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 	else if (!sampled)
 	{
 		/*
-		 * (The sample's ids are not counted: the ids after them tell as
-		 * much, and ids one per millisecond cost most there.  Counted, an
-		 * ORDER BY of 1,000 such ids took 3% more instructions.)
+		 * (The sample's ids are not counted: the thousands after them tell
+		 * as much, and a sort of fewer ids never asks.  Every id of a sort
+		 * of 1,000 ids one per millisecond is in the sample, and counted,
+		 * its ORDER BY took 3% more instructions.)
 		 */
 		state->hashed_count++;
 		addHyperLogLog(&state->distinct_keys, key_hash(key));
@@ -1261,7 +1268,8 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 			 ssup->abbrev_converter == ulid_abbrev_convert_mixed ? ", runs and other ids mixed" :
 			 ssup->abbrev_converter == ulid_abbrev_convert_plain ? ", no anchor: plain keys" :
 			 ssup->abbrev_converter == ulid_abbrev_convert_plain_mixed ? ", ids in and outside the window mixed, no anchor: plain keys" : "",
-			 state->anchors != NULL && state->arena_next == NULL ? ", tables in the sort's memory (another sort held the arena)" : "");
+			 state->anchors != NULL && state->arena_next == NULL ?
+			 ", tables in the sort's memory (another sort held the arena)" : "");
 	}
 	return false;
 }
