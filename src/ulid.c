@@ -1239,7 +1239,11 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 		return false;
 	distinct_keys = estimateHyperLogLog(&state->distinct_keys);
 	if (distinct_keys < (double) state->hashed_count / ABBREV_MAX_IDS_PER_KEY + 0.5)
+	{
+		elog(DEBUG1, "ulid sort support: abbreviated keys given up after " INT64_FORMAT " ids: too few distinct keys",
+			 state->input_count);
 		return true;
+	}
 	/*
 	 * Past ABBREV_ENOUGH_KEYS keys, abbreviation has paid for itself (core's
 	 * rule for uuid).  Where the keys are as many as half the ids, the rule
