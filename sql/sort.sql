@@ -620,26 +620,50 @@ SELECT pg_temp.id(to_hex(1736100000000 + ms), lpad(to_hex(ms), 20, '0'))
  ORDER BY phase, ms;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS sample_not_counted_misplaced FROM late;
 
--- s) The arena (src/ulid.c), the memory kept for the anchor tables of one
--- sort at a time, is given back when the sort's memory goes, after an error
--- too: a sort fails half-way (division by zero at one id), and the next
--- one takes the arena (its DEBUG1 line would say so if another sort held
--- it).
+-- s) The arenas (src/ulid.c), memory kept for the anchor tables of the
+-- sorts open at once, 4 of them, are given back when a sort's memory goes,
+-- after an error too: a sort fails half-way (division by zero at one id)
+-- 4 times, and the next one takes an arena (its DEBUG1 line would say so if
+-- other sorts held them all).
 TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id(to_hex(1737000000000 + ms), lpad(to_hex(ms), 20, '0'))
   FROM generate_series(0, 19999) ms
  ORDER BY md5(ms::text);
-SELECT sum(x) FROM
-	(SELECT id, 1 / (ulid_unix_ms(id) - 1737000015000)::int AS x FROM late ORDER BY id OFFSET 0) s;
-SELECT count(*) AS ids, pg_temp.late_misplaced() AS after_an_error_misplaced FROM late;
--- ... and a merge join sorts both sides at once: the first holds the arena
--- until the join ends, and the second's tables are in its own memory.
+DO $$
+BEGIN
+	FOR attempt IN 1..4 LOOP
+		BEGIN
+			PERFORM sum(x) FROM
+				(SELECT id, 1 / (ulid_unix_ms(id) - 1737000015000)::int AS x
+				   FROM late ORDER BY id OFFSET 0) s;
+		EXCEPTION WHEN division_by_zero THEN
+			RAISE NOTICE 'sort % failed half-way', attempt;
+		END;
+	END LOOP;
+END
+$$;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS after_errors_misplaced FROM late;
+-- ... a merge join sorts both sides at once, each in an arena ...
 SET enable_hashjoin = off;
 SET enable_nestloop = off;
 SELECT count(*) AS joined FROM late a JOIN late b USING (id);
 RESET enable_hashjoin;
 RESET enable_nestloop;
+-- ... and 4 open cursors hold all 4: the fifth sort's tables are in its own
+-- memory, until the cursors close.
+BEGIN;
+DECLARE c1 CURSOR FOR SELECT id FROM late ORDER BY id;
+DECLARE c2 CURSOR FOR SELECT id FROM late ORDER BY id DESC;
+DECLARE c3 CURSOR FOR SELECT id FROM late ORDER BY id;
+DECLARE c4 CURSOR FOR SELECT id FROM late ORDER BY id DESC;
+FETCH c1;
+FETCH c2;
+FETCH c3;
+FETCH c4;
+SELECT count(*) AS fifth_sort FROM (SELECT id FROM late ORDER BY id OFFSET 0) s;
+COMMIT;
+SELECT count(*) AS after_the_cursors FROM (SELECT id FROM late ORDER BY id OFFSET 0) s;
 
 RESET work_mem;
 RESET client_min_messages;

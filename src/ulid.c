@@ -314,8 +314,8 @@ typedef struct ulid_sort_state
 	uint64	   *refused;		/* a bitmap of milliseconds refused an anchor */
 	int64		last_ms;		/* the millisecond last looked up, or -1 */
 	anchor	   *last_anchor;	/* and its anchor */
-	char	   *arena_next;		/* the arena's free bytes, while it holds it, */
-	char	   *arena_end;		/* up to here */
+	char	   *arena;			/* the arena it holds, or NULL */
+	char	   *arena_next;		/* and its free bytes */
 } ulid_sort_state;
 
 static int
@@ -490,57 +490,73 @@ drop_latent(ulid_sort_state *state, anchor *slot)
 }
 
 /*
- * The arena: memory kept for the backend, for the refused bitmap and the
- * anchor tables of one sort at a time.  Allocated with each sort and freed
- * at its end, they took a small sort's memory past glibc's trim threshold
- * (128 kB): its heap shrank at the end of each sort and grew again at the
- * next, and an ORDER BY of 1,000 ids in runs of 20 spent 23% of its time in
- * the kernel (1.36 times uuid v4's time, 1.02 times with the arena).  A sort
- * takes the arena at its first id in the window, unless another holds it,
- * and gives it back when its memory goes (a callback of its context: at its
- * node's end, or on an error; a cursor, or the query of a loop, holds it
- * as long as it is open).  Its tables take the arena's bytes in turn, the
- * table a rebuild replaces included: the sample's, doubling from
- * ANCHOR_MIN_SLOTS, take less than twice its largest.  A table past what is
- * left (a sort's tables once the sample is over) comes from the sort's
- * memory.  (One sort holds the arena, so one callback will do; it is not in
- * the sort's state, which anchor_table_rebuild() copies and restores.)
+ * The arenas: memory kept for the backend, for the refused bitmap and the
+ * anchor tables of a sort.  Allocated with each sort and freed at its end,
+ * they took a small sort's memory past glibc's trim threshold (128 kB): its
+ * heap shrank at the end of each sort and grew again at the next, and an
+ * ORDER BY of 1,000 ids in runs of 20 spent 23% of its time in the kernel
+ * (1.36 times uuid v4's time, 1.02 times with an arena).  A sort takes a
+ * free arena at its first id in the window, and gives it back when its
+ * memory goes (a callback of its context: at its node's end, or on an
+ * error; a cursor, or the query of a loop, holds it as long as it is open).
+ * ARENA_COUNT of them serve the sorts open at once in a backend: the two of
+ * a merge join, those of a loop over a query that sorts, and the sorts
+ * inside it; a sort past them takes its tables from its own memory.  Its
+ * tables take the arena's bytes in turn, the table a rebuild replaces
+ * included: the sample's, doubling from ANCHOR_MIN_SLOTS, take less than
+ * twice its largest.  A table past what is left (a sort's tables once the
+ * sample is over) comes from the sort's memory.  (The callback is the
+ * arena's, not in the sort's state, which anchor_table_rebuild() copies and
+ * restores.)
  */
 #define ARENA_BYTES		(MS_BITS / 8 + \
 						 2 * sizeof(anchor) * (1 << ANCHOR_SAMPLE_SLOT_BITS))
+#define ARENA_COUNT		4
 
-static char *arena = NULL;
-static bool arena_held = false;
-static MemoryContextCallback arena_release;
+typedef struct sort_arena
+{
+	char	   *memory;			/* ARENA_BYTES, made when first taken */
+	bool		held;
+	MemoryContextCallback release;
+} sort_arena;
+
+static sort_arena arenas[ARENA_COUNT];
 
 static void
 arena_give_back(void *arg)
 {
-	arena_held = false;
+	((sort_arena *) arg)->held = false;
 }
 
 static void
 arena_take(ulid_sort_state *state)
 {
-	if (arena_held)
+	for (int i = 0; i < ARENA_COUNT; i++)
+	{
+		sort_arena *arena = &arenas[i];
+
+		if (arena->held)
+			continue;
+		if (arena->memory == NULL)
+			arena->memory = MemoryContextAlloc(TopMemoryContext, ARENA_BYTES);
+		arena->release.func = arena_give_back;
+		arena->release.arg = arena;
+		MemoryContextRegisterResetCallback(state->context, &arena->release);
+		arena->held = true;
+		state->arena = arena->memory;
+		state->arena_next = arena->memory;
 		return;
-	if (arena == NULL)
-		arena = MemoryContextAlloc(TopMemoryContext, ARENA_BYTES);
-	arena_release.func = arena_give_back;
-	MemoryContextRegisterResetCallback(state->context, &arena_release);
-	arena_held = true;
-	state->arena_next = arena;
-	state->arena_end = arena + ARENA_BYTES;
+	}
 }
 
-/* size bytes, zeroed, from the arena if the sort holds it and they fit */
+/* size bytes, zeroed, from the sort's arena if it holds one and they fit */
 static void *
 anchor_alloc_zero(ulid_sort_state *state, size_t size)
 {
 	void	   *memory;
 
-	if (state->arena_next == NULL ||
-		size > (size_t) (state->arena_end - state->arena_next))
+	if (state->arena == NULL ||
+		size > (size_t) (state->arena + ARENA_BYTES - state->arena_next))
 		return MemoryContextAllocZero(state->context, size);
 	memory = state->arena_next;
 	state->arena_next += size;
@@ -550,12 +566,12 @@ anchor_alloc_zero(ulid_sort_state *state, size_t size)
 
 /* Frees a table, but one in the arena: its bytes go back with the arena. */
 static void
-anchor_free(void *memory)
+anchor_free(const ulid_sort_state *state, void *memory)
 {
 	uintptr_t	address = (uintptr_t) memory;
 
-	if (arena == NULL || address < (uintptr_t) arena ||
-		address >= (uintptr_t) arena + ARENA_BYTES)
+	if (state->arena == NULL || address < (uintptr_t) state->arena ||
+		address >= (uintptr_t) state->arena + ARENA_BYTES)
 		pfree(memory);
 }
 
@@ -590,7 +606,7 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed)
 
 				if (is_anchor(slot) && active)
 				{
-					anchor_free(state->anchors);
+					anchor_free(state, state->anchors);
 					*state = old;
 					return false;
 				}
@@ -604,7 +620,7 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed)
 					slot->held = free_mark;
 			}
 	if (old.anchors)
-		anchor_free(old.anchors);
+		anchor_free(state, old.anchors);
 	return true;
 }
 
@@ -1272,8 +1288,8 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 			 ssup->abbrev_converter == ulid_abbrev_convert_mixed ? ", runs and other ids mixed" :
 			 ssup->abbrev_converter == ulid_abbrev_convert_plain ? ", no anchor: plain keys" :
 			 ssup->abbrev_converter == ulid_abbrev_convert_plain_mixed ? ", ids in and outside the window mixed, no anchor: plain keys" : "",
-			 state->anchors != NULL && state->arena_next == NULL ?
-			 ", tables in the sort's memory (another sort held the arena)" : "");
+			 state->anchors != NULL && state->arena == NULL ?
+			 ", tables in the sort's memory (other sorts held the arenas)" : "");
 	}
 	return false;
 }
