@@ -606,8 +606,9 @@ INSERT INTO late SELECT pg_temp.id('1736000000000', '1') FROM generate_series(1,
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS copies_of_one_misplaced FROM late;
 -- The sample's ids are not counted: 1,024 ids, then 9,217 copies of one of
 -- them.  At the check of 10,240 ids (made as the next comes) the keys
--- counted are one for 9,216 ids, and abbreviation is given up; counted with the sample's (1,024 keys of 10,240
--- ids), it went on to the last id, and no DEBUG1 line came.  (The keys of
+-- counted are one for 9,216 ids, and abbreviation is given up; counted
+-- with the sample's (1,024 keys of 10,240 ids), it went on to the last id,
+-- and no DEBUG1 line came.  (The keys of
 -- ids in the window are offsets from a window that moves with the clock,
 -- so the estimate of a case near its thresholds changes from day to day:
 -- the cases here keep far from them.)
@@ -623,8 +624,8 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS sample_not_counted_misplaced
 -- s) The arenas (src/ulid.c), memory kept for the anchor tables of the
 -- sorts open at once, 4 of them, are given back when a sort's memory goes,
 -- after an error too: a sort fails half-way (division by zero at one id)
--- 4 times, and the next one takes an arena (its DEBUG1 line would say so if
--- other sorts held them all).
+-- 4 times in a PL/pgSQL block, and the next sort, in the same block, takes
+-- an arena (its DEBUG1 line would say so if other sorts held them all).
 TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id(to_hex(1737000000000 + ms), lpad(to_hex(ms), 20, '0'))
@@ -641,6 +642,7 @@ BEGIN
 			RAISE NOTICE 'sort % failed half-way', attempt;
 		END;
 	END LOOP;
+	PERFORM count(*) FROM (SELECT id FROM late ORDER BY id OFFSET 0) s;
 END
 $$;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS after_errors_misplaced FROM late;

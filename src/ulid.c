@@ -497,17 +497,19 @@ drop_latent(ulid_sort_state *state, anchor *slot)
  * ORDER BY of 1,000 ids in runs of 20 spent 23% of its time in the kernel
  * (1.36 times uuid v4's time, 1.02 times with an arena).  A sort takes a
  * free arena at its first id in the window, and gives it back when its
- * memory goes (a callback of its context: at its node's end, or on an
- * error; a cursor, or the query of a loop, holds it as long as it is open).
- * ARENA_COUNT of them serve the sorts open at once in a backend: the two of
- * a merge join, those of a loop over a query that sorts, and the sorts
- * inside it; a sort past them takes its tables from its own memory.  Its
- * tables take the arena's bytes in turn, the table a rebuild replaces
- * included: the sample's, doubling from ANCHOR_MIN_SLOTS, take less than
- * twice its largest.  A table past what is left (a sort's tables once the
- * sample is over) comes from the sort's memory.  (The callback is the
- * arena's, not in the sort's state, which anchor_table_rebuild() copies and
- * restores.)
+ * memory goes (a callback of its context: when the sort ends, for a query
+ * at its node's end, or on an error; a cursor, or the query of a loop,
+ * holds it as long as it is open).  ARENA_COUNT of them serve the sorts
+ * open at once in a backend: the two of a merge join, those of a loop over
+ * a query that sorts, and the sorts inside it (a loop's query and a merge
+ * join inside the loop take 3); a sort past them takes its tables from its
+ * own memory.  An arena costs nothing until a sort first takes it, 1 MB
+ * for the 4.  A sort's tables take its arena's bytes in turn, the table a
+ * rebuild replaces included: the sample's, doubling from ANCHOR_MIN_SLOTS,
+ * take less than twice its largest.  A table past what is left (a sort's
+ * tables once the sample is over) comes from the sort's memory.  (The
+ * callback is the arena's, not in the sort's state, which
+ * anchor_table_rebuild() copies and restores.)
  */
 #define ARENA_BYTES		(MS_BITS / 8 + \
 						 2 * sizeof(anchor) * (1 << ANCHOR_SAMPLE_SLOT_BITS))
