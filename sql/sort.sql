@@ -608,10 +608,9 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS copies_of_one_misplaced FROM
 -- them.  At the check of 10,240 ids (made as the next comes) the keys
 -- counted are one for 9,216 ids, and abbreviation is given up; counted
 -- with the sample's (1,024 keys of 10,240 ids), it went on to the last id,
--- and no DEBUG1 line came.  (The keys of
--- ids in the window are offsets from a window that moves with the clock,
--- so the estimate of a case near its thresholds changes from day to day:
--- the cases here keep far from them.)
+-- and no DEBUG1 line came.  (The keys of ids in the window are offsets from
+-- a window that moves with the clock, so the estimate of a case near its
+-- thresholds changes from day to day: the cases here keep far from them.)
 TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id(to_hex(1736100000000 + ms), lpad(to_hex(ms), 20, '0'))
