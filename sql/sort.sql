@@ -410,9 +410,11 @@ SELECT count(*) AS ids,
 						  AND substr(id::bytea, 9, 1) BETWEEN '\x80' AND '\xbf') AS uuid_v7_layout,
 	   count(DISTINCT substr(id::bytea, 1, 8)) AS distinct_first_8_bytes,
 	   pg_temp.late_misplaced() AS uuidv7_misplaced FROM late;
--- j) As a), with two runs in the sample: anchoring stops with their two
--- anchors active, the others dropped; the leaner converter keys later ids
--- of those two milliseconds from them, of the others plainly.
+-- j) As a), with two runs in the sample (fewer than 4: short runs, see t)):
+-- the two anchors stay active, the latent ones are dropped, and the
+-- milliseconds of the sample's span it did not reach (the last 78 of 1,100)
+-- get anchors of the table of blocks; later ids of the two milliseconds are
+-- keyed from their anchors, of the dropped ones plainly.
 SET client_min_messages = debug1;
 TRUNCATE late;
 INSERT INTO late
@@ -665,6 +667,65 @@ FETCH c4;
 SELECT count(*) AS fifth_sort FROM (SELECT id FROM late ORDER BY id OFFSET 0) s;
 COMMIT;
 SELECT count(*) AS after_the_cursors FROM (SELECT id FROM late ORDER BY id OFFSET 0) s;
+
+-- t) Short runs in a large table: a sample of ids in 1,022 milliseconds 97
+-- apart, two of them with an id near (the sample finds 2 runs, fewer than
+-- 4), then runs in new milliseconds between them: each millisecond of the
+-- sample's span gets an entry of the table of blocks (its first id's),
+-- and the ids of that block keys from it, the other ids of the millisecond
+-- their plain keys below and above them.  In that order:
+-- - the sample: the first id of each millisecond ends in c000, so an id
+--   made an anchor of that table in its place (had it not been refused one)
+--   would take a key above the first's;
+-- - 5 ids in each of 1,022 new milliseconds, shuffled: a run of 3 and one
+--   id in the blocks below and above (the same plain key);
+-- - blocks the table cannot hold (0, and the marks 1 and 2 are below 3):
+--   ids of block 0 first, then of block 7, then 0 again;
+-- - a block whose near keys end at the top of the field, then an id at the
+--   bottom of the field of the next millisecond;
+-- - ids one per millisecond, and runs of 3, past the table's span: plain
+--   keys (the estimate ends at 10,240 ids, with 1.7 times the keys it
+--   needs);
+-- - once the leaner converter took over, ids near and far (other blocks,
+--   the same plain key) of the sample's milliseconds: their latent anchors
+--   were dropped, the two active ones kept.
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id(to_hex(1738000000000 + ms), r)
+  FROM (SELECT 1 AS phase, i * 97 AS ms, lpad(to_hex(i * 7919 % 65536), 4, '0') ||
+			   lpad(to_hex(i), 12, '0') || to_hex(49152 + d) AS r, i * 2 + d AS o
+		  FROM generate_series(0, 1021) i, unnest(ARRAY[0, 1]) d
+		 WHERE d = 0 OR i IN (500, 501)
+		UNION ALL
+		SELECT 2, i * 97 + 48, lpad(to_hex(i * 31 % 65536), 4, '0') || lpad(to_hex(i + b), 12, '0') ||
+			   to_hex(32767 + d), ascii(md5(i || ' ' || b || ' ' || d))
+		  FROM generate_series(0, 1021) i, (VALUES (0, 0), (0, 1), (0, 2), (-1, 0), (1, 0)) v (b, d)
+		UNION ALL
+		SELECT 3, 13, '0000' || r, o
+		  FROM (VALUES ('0000000000000005', 1), ('0000000000070000', 2), ('0000000000000003', 3),
+					   ('0000000000070001', 4)) v (r, o)
+		UNION ALL
+		SELECT 4, 14, 'ffff' || r, o
+		  FROM (VALUES ('ffffffffffff0010', 1), ('ffffffffffffffff', 2), ('ffffffffffff0000', 3),
+					   ('fffffffffffe0000', 4)) v (r, o)
+		UNION ALL
+		SELECT 4, 15, '00000000000000000001', 5
+		UNION ALL
+		SELECT 5, 500000 + ms, lpad(to_hex(ms), 20, '0'), 0
+		  FROM generate_series(0, 4499) ms
+		UNION ALL
+		SELECT 5, 600000 + ms, lpad(to_hex(ms), 4, '0') || lpad(to_hex(1000 + d), 16, '0'), 1
+		  FROM generate_series(0, 99) ms, generate_series(0, 2) d
+		UNION ALL
+		SELECT 6, i * 97, lpad(to_hex(i * 7919 % 65536), 4, '0') || lpad(to_hex(i), 12, '0') ||
+			   to_hex(49152 + d), ascii(md5(i || ' ' || d))
+		  FROM generate_series(0, 1021) i, unnest(ARRAY[-1, 2]) d
+		UNION ALL
+		SELECT 6, i * 97, lpad(to_hex(i * 7919 % 65536), 4, '0') || lpad(to_hex(i + b), 12, '0') ||
+			   'c000', ascii(md5(i || ' ' || b))
+		  FROM generate_series(0, 1021) i, unnest(ARRAY[-1, 1]) b) p
+ ORDER BY phase, o, ms, r;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS short_runs_misplaced FROM late;
 
 RESET work_mem;
 RESET client_min_messages;

@@ -196,24 +196,27 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * generated ids and rows inserted a batch at a time do.  The first
  * ANCHOR_SAMPLE ids in the window are anchored in a table whose slots are
  * found by a hash of the millisecond (by blocks of 16), and which grows
- * with the milliseconds they bring: if fewer than
- * ANCHOR_SAMPLE_MIN_HITS of them were near an anchor (and not copies of
- * it), no millisecond gets an anchor after that, the latent anchors are
- * dropped, and where no anchor is left (ids one per millisecond, random
- * within it, uuid v7 values, a few copies of each) every id is keyed from
- * its first bytes alone, in fewer instructions than core's key.  Among ids
- * in runs over n milliseconds, shuffled, a sample of 1,024 finds about
- * 1024^2 / 2n near an anchor (the birthday bound): 8 at 65,536
- * milliseconds.  A millisecond takes its slot from the latent anchor of
- * another (which is dropped, its millisecond refused an anchor for good);
- * one whose slot holds another's active anchor is refused one.  Where the
- * sample found runs, lay_out_anchors() lays the table out for them: a bulk
- * load's runs span few milliseconds, and get a slot for each millisecond of
- * their span, found with a mask, in a table that grows to twice the span of
- * the active anchors, up to ANCHOR_MAX_BYTES; a millisecond whose span with
- * them would not fit that is out of reach, for good (ids made one at a time
- * a year before the load).  Runs far apart (batches over a year) keep a
- * hashed table, of that largest size.  Until the estimate ends, the last
+ * with the milliseconds they bring: if none of them was near an anchor
+ * (and not a copy of it), no millisecond gets an anchor after that, the
+ * latent anchors are dropped, and where no anchor is left (ids one per
+ * millisecond, random within it, uuid v7 values, a few copies of each)
+ * every id is keyed from its first bytes alone, in fewer instructions than
+ * core's key.  Among ids in runs over n milliseconds, shuffled, a sample of
+ * 1,024 finds about 1024^2 / 2n near an anchor (the birthday bound): 8 at
+ * 65,536 milliseconds.  Where it found one to three (fewer than
+ * ANCHOR_SAMPLE_MIN_HITS: short runs over many milliseconds), the
+ * milliseconds of its span get anchors of 8 bytes from then on, in a table
+ * of their own (short_runs_start()).  A millisecond takes its slot from
+ * the latent anchor of another (which is dropped, its millisecond refused
+ * an anchor for good); one whose slot holds another's active anchor is
+ * refused one.  Where the sample found more runs, lay_out_anchors() lays
+ * the table out for them: a bulk load's runs span few milliseconds, and get
+ * a slot for each millisecond of their span, found with a mask, in a table
+ * that grows to twice the span of the active anchors, up to
+ * ANCHOR_MAX_BYTES; a millisecond whose span with them would not fit that
+ * is out of reach, for good (ids made one at a time a year before the
+ * load).  Runs far apart (batches over a year) keep a hashed table, of that
+ * largest size.  Until the estimate ends, the last
  * millisecond's anchor is remembered, since ids in insertion order come a
  * millisecond at a time.
  *
@@ -316,6 +319,10 @@ typedef struct ulid_sort_state
 	anchor	   *last_anchor;	/* and its anchor */
 	char	   *arena;			/* the arena it holds, or NULL */
 	char	   *arena_next;		/* and its free bytes */
+	uint64	   *short_runs;		/* NULL, or a block a millisecond (below) */
+	int64		short_runs_from;	/* the millisecond of its first entry */
+	uint64		short_runs_count;	/* its entries */
+	int64		short_runs_made;	/* milliseconds it gave an anchor */
 } ulid_sort_state;
 
 static int
@@ -976,6 +983,135 @@ lay_out_anchors(ulid_sort_state *state)
 }
 
 /*
+ * Short runs in a large table: a sample that found one to three ids near an
+ * anchor (ANCHOR_SAMPLE_MIN_HITS) among ids of many milliseconds, as ids made
+ * a few a millisecond by one generator and shuffled give it (about 4 for
+ * 100,000 milliseconds of 5 ids: the birthday bound).  Anchors of 32 bytes
+ * for each of those milliseconds would make a table out of the cache, and
+ * ties cost less than that: 500,000 ids 5 a millisecond took 1.43 times uuid
+ * v4's time in memory with ties, 1.33 to 1.41 with such anchors (and 1.05
+ * to 1.07 with these, 1 MB for 100,000 milliseconds).  So each
+ * millisecond of the sample's span gets an entry of 8 bytes, in a table
+ * found by the millisecond alone: the *block* of its anchor, the first 64 of
+ * its 80 random bits (the 16 of its first 8 bytes, then its last 8 bytes
+ * less their last 16 bits).  Ids of the anchor's block (within 65,535 of
+ * each other, the ids of a short run but where it crosses a block) get the
+ * block's lowest near key plus their last 16 bits; the other ids of the
+ * millisecond their plain key, at most the lowest near key below the block
+ * and at least the highest above it.  The near keys are placed from the
+ * block's plain field alone, 32,768 below it (moved to fit the field), so
+ * the anchor's own key is not its plain key: an anchor of this table is
+ * never dropped, and its millisecond must not have been keyed before.
+ * Every millisecond the sample met has an anchor of the sample's table, or
+ * was refused one: the latent ones are dropped (their milliseconds refused,
+ * a thousandth of a large table), the active ones stay in that table, and
+ * their entries say so.  Milliseconds outside the table's span, a quarter
+ * wider than the sample's, get plain keys.  The table takes what the anchor
+ * table could (at most a quarter of work_mem and ANCHOR_MAX_BYTES).
+ */
+#define SHORT_RUNS_NONE			0	/* no id of the millisecond keyed yet */
+#define SHORT_RUNS_PLAIN		1	/* plain keys (refused an anchor) */
+#define SHORT_RUNS_SAMPLED		2	/* an active anchor of the sample's table */
+#define SHORT_RUN_LOW_BITS		16
+
+/* An id's block: the first 64 of its 80 random bits. */
+static inline uint64
+short_run_block(uint64 high, uint64 low)
+{
+	return high << 48 | low >> SHORT_RUN_LOW_BITS;
+}
+
+/*
+ * The key of an id of a millisecond whose anchor has this block, from its
+ * plain key and its block.
+ */
+static inline uint64
+short_run_key(uint64 anchor_block, uint64 plain, uint64 block, uint64 low)
+{
+	uint64		field = anchor_block >> (64 - KEY_RANDOM_BITS);
+	uint64		lowest_near;
+
+	field = field < (NEAR_ANCHOR + 1) / 2 ? 0 : field - (NEAR_ANCHOR + 1) / 2;
+	lowest_near = (plain & ~FIELD_MASK) | Min(field, FIELD_MASK - NEAR_ANCHOR);
+	if (block == anchor_block)
+		return lowest_near + (low & NEAR_ANCHOR);
+	return block < anchor_block ? Min(plain, lowest_near) : Max(plain, lowest_near + NEAR_ANCHOR);
+}
+
+/*
+ * The sample found short runs: the table of blocks is made, for the span of
+ * the sample's anchors, a quarter wider.  Returns false, and makes none,
+ * where that span is past what the table may take.
+ */
+static bool
+short_runs_start(ulid_sort_state *state)
+{
+	uint64		max_count = (sizeof(anchor) << state->max_slot_bits) / sizeof(uint64);
+	int64		lowest = PG_INT64_MAX;
+	int64		highest = PG_INT64_MIN;
+	uint64		span;
+
+	for (size_t i = 0; i < ((size_t) 1 << state->slot_bits); i++)
+		if (is_anchor(&state->anchors[i]))
+		{
+			lowest = Min(lowest, anchor_ms(state, &state->anchors[i]));
+			highest = Max(highest, anchor_ms(state, &state->anchors[i]));
+		}
+	span = (uint64) (highest - lowest + 1);
+	if (span > max_count)
+		return false;
+	state->short_runs_count = Min(span + span / 4, max_count);
+	state->short_runs_from = lowest - (int64) (state->short_runs_count - span) / 2;
+	state->short_runs = anchor_alloc_zero(state, sizeof(uint64) * state->short_runs_count);
+	for (size_t i = 0; i < ((size_t) 1 << state->slot_bits); i++)
+		if (is_anchor(&state->anchors[i]))
+			state->short_runs[anchor_ms(state, &state->anchors[i]) - state->short_runs_from] =
+				is_active(state, &state->anchors[i]) ? SHORT_RUNS_SAMPLED : SHORT_RUNS_PLAIN;
+	stop_anchoring(state);
+	return true;
+}
+
+/*
+ * The key of an id of the window once the table of blocks is made.  The
+ * first id of a millisecond of its span makes the anchor, unless the
+ * millisecond was refused one (or its block is one of the marks).
+ */
+static inline uint64
+short_runs_key(ulid_sort_state *state, uint64 high, uint64 low, uint64 offset)
+{
+	int64		unix_ms = (int64) (high >> 16);
+	uint64		i = (uint64) (unix_ms - state->short_runs_from);
+	uint64		plain = plain_key(offset, low);
+	uint64		block = short_run_block(high, low);
+	uint64		anchor_block;
+
+	if (i >= state->short_runs_count)
+		return plain;
+	anchor_block = state->short_runs[i];
+	if (anchor_block == SHORT_RUNS_NONE)
+	{
+		anchor_block = block;
+		if (block <= SHORT_RUNS_SAMPLED || is_refused(state, unix_ms))
+			anchor_block = SHORT_RUNS_PLAIN;
+		else
+			state->short_runs_made++;
+		state->short_runs[i] = anchor_block;
+	}
+	if (anchor_block == SHORT_RUNS_PLAIN)
+		return plain;
+	if (anchor_block == SHORT_RUNS_SAMPLED)
+	{
+		const anchor *slot = anchor_slot(state, unix_ms);
+		uint64		key = near_key(slot, low);
+
+		if (high == slot->held && is_near_key(slot, key))
+			return key;
+		return far_from_active_anchor(state, slot, high, low);
+	}
+	return short_run_key(anchor_block, plain, block, low);
+}
+
+/*
  * One more id of the sample.  It counts if it is near its anchor without
  * being equal to it: the anchor itself, and copies of it (a column where
  * each id comes 10 times), gain nothing from anchors.
@@ -987,9 +1123,10 @@ sample(ulid_sort_state *state, bool near_hit)
 		state->sample_slot_bits = Min(state->max_slot_bits, ANCHOR_SAMPLE_SLOT_BITS);
 	if (++state->sampled < ANCHOR_SAMPLE)
 		return;
-	if (state->sampled_near < ANCHOR_SAMPLE_MIN_HITS)
+	if (state->sampled_near == 0 ||
+		(state->sampled_near < ANCHOR_SAMPLE_MIN_HITS && !short_runs_start(state)))
 		stop_anchoring(state);
-	else
+	else if (state->sampled_near >= ANCHOR_SAMPLE_MIN_HITS)
 		lay_out_anchors(state);
 }
 
@@ -1032,7 +1169,9 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 	uint64		key;
 	bool		sampled = false;
 
-	if (within_window(offset))
+	if (within_window(offset) && state->short_runs != NULL)
+		key = short_runs_key(state, high, load_be(id + 8, 8), offset);
+	else if (within_window(offset))
 	{
 		uint64		low = load_be(id + 8, 8);
 		bool		near_hit = false;
@@ -1097,6 +1236,20 @@ ulid_abbrev_convert_sampling(Datum original, SortSupport ssup)
 	if (!within_window(window_offset(state, high)))
 		return UInt64GetDatum(outside_window_key(state, high));
 	return ulid_abbrev_convert(original, ssup);
+}
+
+/* The converter once the estimate is over, with the table of blocks. */
+static Datum
+ulid_abbrev_convert_short_runs(Datum original, SortSupport ssup)
+{
+	ulid_sort_state *state = ssup->ssup_extra;
+	const uint8_t *id = DatumGetUlidP(original)->data;
+	uint64		high = load_be(id, 8);
+	uint64		offset = window_offset(state, high);
+
+	if (!within_window(offset))
+		return UInt64GetDatum(outside_window_key(state, high));
+	return UInt64GetDatum(short_runs_key(state, high, load_be(id + 8, 8), offset));
 }
 
 /*
@@ -1228,7 +1381,9 @@ ulid_abbrev_convert_mixed(Datum original, SortSupport ssup)
 static void
 choose_lean_converter(SortSupport ssup, ulid_sort_state *state)
 {
-	if (state->anchoring && state->sampled < ANCHOR_SAMPLE)
+	if (state->short_runs != NULL)
+		ssup->abbrev_converter = ulid_abbrev_convert_short_runs;
+	else if (state->anchoring && state->sampled < ANCHOR_SAMPLE)
 		ssup->abbrev_converter = ulid_abbrev_convert_sampling;
 	else if (!state->anchoring && state->active_count == 0)
 		ssup->abbrev_converter = state->plain_mixed ?
@@ -1272,7 +1427,7 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 	 */
 	if (distinct_keys > ABBREV_ENOUGH_KEYS || distinct_keys > (double) state->hashed_count / 2.0)
 	{
-		char		active[64] = "";
+		char		active[96] = "";
 
 		state->estimating = false;
 		/* (scattered, ids in the window may all get anchors) */
@@ -1282,7 +1437,10 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 		state->plain_mixed = mixed_at_least(state, state->outside_count, PLAIN_MIXED_SHARE);
 		choose_lean_converter(ssup, state);
 		/* once a sort; the sort suite shows when, with what, and which converter */
-		if (state->active_count > 0)
+		if (state->short_runs != NULL)
+			snprintf(active, sizeof(active), ", short runs: anchors in " INT64_FORMAT " of " UINT64_FORMAT " milliseconds",
+					 state->short_runs_made, state->short_runs_count);
+		else if (state->active_count > 0)
 			snprintf(active, sizeof(active), ", active anchors: %d%s", state->active_count,
 					 state->scattered ? " (scattered)" : "");
 		elog(DEBUG1, "ulid sort support: the leaner key converter takes over after " INT64_FORMAT " ids%s%s%s",
