@@ -203,20 +203,21 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * every id is keyed from its first bytes alone, in fewer instructions than
  * core's key.  Among ids in runs over n milliseconds, shuffled, a sample of
  * 1,024 finds about 1024^2 / 2n near an anchor (the birthday bound): 8 at
- * 65,536 milliseconds.  Where it found one to three (fewer than
+ * 65,536 milliseconds.  In the sample's table, a millisecond takes its
+ * slot from the latent anchor of another (which is dropped, its millisecond
+ * refused an anchor for good); one whose slot holds another's active anchor
+ * is refused one.  Where the sample found one to three (fewer than
  * ANCHOR_SAMPLE_MIN_HITS: short runs over many milliseconds), the
  * milliseconds of its span get anchors of 8 bytes from then on, in a table
- * of their own (short_runs_start()).  A millisecond takes its slot from
- * the latent anchor of another (which is dropped, its millisecond refused
- * an anchor for good); one whose slot holds another's active anchor is
- * refused one.  Where the sample found more runs, lay_out_anchors() lays
- * the table out for them: a bulk load's runs span few milliseconds, and get
- * a slot for each millisecond of their span, found with a mask, in a table
- * that grows to twice the span of the active anchors, up to
- * ANCHOR_MAX_BYTES; a millisecond whose span with them would not fit that
- * is out of reach, for good (ids made one at a time a year before the
- * load).  Runs far apart (batches over a year) keep a hashed table, of that
- * largest size.  Until the estimate ends, the last
+ * of their own, if the span fits it (short_runs_start()); else anchoring
+ * stops as above, its active anchors kept.  Where the sample found more
+ * runs, lay_out_anchors() lays the table out for them: a bulk load's runs
+ * span few milliseconds, and get a slot for each millisecond of their span,
+ * found with a mask, in a table that grows to twice the span of the active
+ * anchors, up to ANCHOR_MAX_BYTES; a millisecond whose span with them would
+ * not fit that is out of reach, for good (ids made one at a time a year
+ * before the load).  Runs far apart (batches over a year) keep a hashed
+ * table, of that largest size.  Until the estimate ends, the last
  * millisecond's anchor is remembered, since ids in insertion order come a
  * millisecond at a time.
  *
@@ -292,7 +293,7 @@ typedef struct ulid_sort_state
 	hyperLogLogState distinct_keys;
 	uint64		window_start;	/* the first 8 bytes of the window's first id */
 	MemoryContext context;		/* the sort's, for the anchor table */
-	bool		anchoring;		/* new milliseconds still get anchors */
+	bool		anchoring;		/* new milliseconds still get anchors here */
 	int			sampled;		/* ids of the window seen, up to ANCHOR_SAMPLE */
 	int			sampled_near;	/* of them, ids near an anchor not equal to it */
 	int			anchors_made;	/* milliseconds given an anchor */
@@ -905,8 +906,9 @@ key_while_anchoring(ulid_sort_state *state, uint64 high, uint64 low,
 }
 
 /*
- * Anchoring stops for good: the latent anchors are dropped (their ids have
- * their plain keys; no millisecond gets an anchor from now on).
+ * Anchoring in the sample's table stops for good: the latent anchors are
+ * dropped (their ids have their plain keys; no millisecond gets an anchor
+ * there from now on, but may in the table of blocks, short_runs_start()).
  */
 static void
 stop_anchoring(ulid_sort_state *state)
@@ -1003,9 +1005,10 @@ lay_out_anchors(ulid_sort_state *state)
  * the anchor's own key is not its plain key: an anchor of this table is
  * never dropped, and its millisecond must not have been keyed before.
  * Every millisecond the sample met has an anchor of the sample's table, or
- * was refused one: the latent ones are dropped (their milliseconds refused,
- * a thousandth of a large table), the active ones stay in that table, and
- * their entries say so.  Milliseconds outside the table's span, a quarter
+ * was refused one (the bitmap): the latent anchors are dropped, their
+ * entries marked for plain keys (up to 1,024 milliseconds, of the 100,000
+ * or more of such a table), the active ones stay in that table, and their
+ * entries say so.  Milliseconds outside the table's span, a quarter
  * wider than the sample's, get plain keys.  The table takes what the anchor
  * table could (at most a quarter of work_mem and ANCHOR_MAX_BYTES).
  */
