@@ -832,6 +832,17 @@ is_near_key(const anchor *slot, uint64 key)
 }
 
 /*
+ * Whether an id is near the active anchor of its slot (it has the anchor's
+ * first 8 bytes), and its key if it is.
+ */
+static inline bool
+near_active_anchor(const anchor *slot, uint64 high, uint64 low, uint64 *key)
+{
+	*key = near_key(slot, low);
+	return high == slot->held && is_near_key(slot, *key);
+}
+
+/*
  * The key of an id of the anchor's millisecond that is not near it: its
  * plain key, at most the lowest near key below the anchor, at least the
  * highest above it.
@@ -1105,9 +1116,9 @@ short_runs_key(ulid_sort_state *state, uint64 high, uint64 low, uint64 offset)
 	if (anchor_block == SHORT_RUNS_SAMPLED)
 	{
 		const anchor *slot = anchor_slot(state, unix_ms);
-		uint64		key = near_key(slot, low);
+		uint64		key;
 
-		if (high == slot->held && is_near_key(slot, key))
+		if (near_active_anchor(slot, high, low, &key))
 			return key;
 		return far_from_active_anchor(state, slot, high, low);
 	}
@@ -1126,11 +1137,10 @@ sample(ulid_sort_state *state, bool near_hit)
 		state->sample_slot_bits = Min(state->max_slot_bits, ANCHOR_SAMPLE_SLOT_BITS);
 	if (++state->sampled < ANCHOR_SAMPLE)
 		return;
-	if (state->sampled_near == 0 ||
-		(state->sampled_near < ANCHOR_SAMPLE_MIN_HITS && !short_runs_start(state)))
-		stop_anchoring(state);
-	else if (state->sampled_near >= ANCHOR_SAMPLE_MIN_HITS)
+	if (state->sampled_near >= ANCHOR_SAMPLE_MIN_HITS)
 		lay_out_anchors(state);
+	else if (state->sampled_near == 0 || !short_runs_start(state))
+		stop_anchoring(state);
 }
 
 /* The key of an id outside the window: its first 8 bytes, kept in order. */
@@ -1277,8 +1287,7 @@ ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
 	uint64		key;
 
 	/* an id of a run first: it has the anchor's first 8 bytes */
-	key = near_key(slot, low);
-	if (high == slot->held && is_near_key(slot, key))
+	if (near_active_anchor(slot, high, low, &key))
 		return UInt64GetDatum(key);
 	if (holds(slot, high))
 		return UInt64GetDatum(far_from_active_anchor(state, slot, high, low));
