@@ -289,7 +289,10 @@ SET max_parallel_maintenance_workers = 0;
 SET client_min_messages = debug1;
 SET jit = off;	-- (which would say how long it took)
 CREATE TABLE late (id ulid);
-CREATE FUNCTION pg_temp.late_misplaced() RETURNS bigint LANGUAGE sql AS $$
+-- (a hash join: planned before autovacuum analyzed the table, a nested
+-- loop took minutes)
+CREATE FUNCTION pg_temp.late_misplaced() RETURNS bigint LANGUAGE sql
+	SET enable_nestloop = off AS $$
 	SELECT count(*) FROM
 		(SELECT id, row_number() OVER (ORDER BY id) AS n FROM late) a
 	JOIN (SELECT id, row_number() OVER (ORDER BY id::bytea) AS n FROM late) b USING (n)
@@ -432,13 +435,15 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS two_active_anchors_misplaced
 
 -- k) As a), with ids near the anchors of the sample after it, while the
 -- estimate lasts: their anchors were dropped when anchoring stopped, and
--- none may become active (plain keys follow).
+-- none may become active (plain keys follow).  (Ids of the sample's
+-- milliseconds only: ids near others of a millisecond after the sample
+-- would make the table of blocks, see u).)
 TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id(to_hex(1730000000000 + ms), '00' || lpad(to_hex(ms), 6, '0') || lpad(to_hex(r), 12, '0'))
   FROM (SELECT 1 AS phase, ms, 1000000 AS r FROM generate_series(0, 1099) ms
 		UNION ALL
-		SELECT 2, ms, 1000002 FROM generate_series(0, 1099, 3) ms
+		SELECT 2, ms, 1000002 FROM generate_series(0, 1023, 3) ms
 		UNION ALL
 		SELECT 3, 2000 + ms, 1000000 FROM generate_series(0, 19999) ms
 		UNION ALL
@@ -726,6 +731,75 @@ SELECT pg_temp.id(to_hex(1738000000000 + ms), r)
 		  FROM generate_series(0, 1021) i, unnest(ARRAY[-1, 1]) b) p
  ORDER BY phase, o, ms, r;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS short_runs_misplaced FROM late;
+
+-- u) Short runs the sample did not find: a sample of ids in 1,024
+-- milliseconds 97 apart, none near another (anchoring stops), then the ids
+-- watched while the estimate lasts: runs of 2 in 20 new milliseconds (20
+-- ids near the last of their millisecond, enough to make the table of
+-- blocks when the estimate ends), one id in each of 1,024 other new
+-- milliseconds, and ids past the span.  Every millisecond keyed so far was
+-- keyed plainly, and must stay so: once the leaner converter took over, ids
+-- of the blocks of those ids, on the side of them a near key would have
+-- put wrong (the sample's ids end in c000, ids of their blocks below them
+-- in 9000; the watched ids end in 0100, ids above them in 0200); and runs
+-- of 3 in 1,024 new milliseconds, with an id of the block below and above.
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id(to_hex(1739000000000 + ms), r)
+  FROM (SELECT 1 AS phase, i * 97 AS ms, lpad(to_hex(i * 7919 % 65536), 4, '0') ||
+			   lpad(to_hex(i), 12, '0') || 'c000' AS r, 0 AS o
+		  FROM generate_series(0, 1023) i
+		UNION ALL
+		SELECT 2, i * 97 + 48, lpad(to_hex(i * 31 % 65536), 4, '0') || lpad(to_hex(i), 12, '0') || r, 0
+		  FROM generate_series(0, 19) i, unnest(ARRAY['0100', '0200']) r
+		UNION ALL
+		SELECT 2, i * 97 + 24, lpad(to_hex(i * 13 % 65536), 4, '0') || lpad(to_hex(i), 12, '0') || '0100', 1
+		  FROM generate_series(0, 1023) i
+		UNION ALL
+		SELECT 2, 500000 + ms, lpad(to_hex(ms), 20, '0'), 2
+		  FROM generate_series(0, 8199) ms
+		UNION ALL
+		SELECT 3, i * 97, lpad(to_hex(i * 7919 % 65536), 4, '0') || lpad(to_hex(i), 12, '0') || r,
+			   ascii(md5(i || r))
+		  FROM generate_series(0, 1023) i, unnest(ARRAY['9000', 'd000']) r
+		UNION ALL
+		SELECT 3, i * 97 + 24, lpad(to_hex(i * 13 % 65536), 4, '0') || lpad(to_hex(i), 12, '0') || r,
+			   ascii(md5(i || r))
+		  FROM generate_series(0, 1023) i, unnest(ARRAY['0080', '0200']) r
+		UNION ALL
+		SELECT 3, i * 97 + 48, lpad(to_hex(i * 31 % 65536), 4, '0') || lpad(to_hex(i), 12, '0') || r,
+			   ascii(md5(i || r))
+		  FROM generate_series(0, 19) i, unnest(ARRAY['0050', '0300']) r
+		UNION ALL
+		SELECT 3, i * 97 + 72, lpad(to_hex(i * 17 % 65536), 4, '0') || lpad(to_hex(i + b), 12, '0') ||
+			   to_hex(32767 + d), ascii(md5(i || ' ' || b || ' ' || d))
+		  FROM generate_series(0, 1023) i, (VALUES (0, 0), (0, 1), (0, 2), (-1, 0), (1, 0)) v (b, d)) p
+ ORDER BY phase, o, ms, r;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS short_runs_after_sample_misplaced FROM late;
+
+-- v) As u), but the ids watched in the 100 new milliseconds are not near
+-- the last of theirs: a copy of it, an id of another block (its last 8
+-- bytes 65,536 above), an id of other first 8 bytes (its last 8 bytes 1
+-- above):
+-- none counts, and no table of blocks is made (plain keys).
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id(to_hex(1740000000000 + ms), r)
+  FROM (SELECT 1 AS phase, i * 97 AS ms, lpad(to_hex(i * 7919 % 65536), 4, '0') ||
+			   lpad(to_hex(i), 12, '0') || 'c000' AS r, 0 AS o
+		  FROM generate_series(0, 1023) i
+		UNION ALL
+		SELECT 2, i * 97 + 48, r, o
+		  FROM generate_series(0, 99) i,
+			   LATERAL (VALUES ('1234' || lpad(to_hex(i), 12, '0') || '0100', 0),
+							   ('1234' || lpad(to_hex(i), 12, '0') || '0100', 1),
+							   ('1234' || lpad(to_hex(i + 1), 12, '0') || '0100', 2),
+							   ('1235' || lpad(to_hex(i + 1), 12, '0') || '0101', 3)) v (r, o)
+		UNION ALL
+		SELECT 3, 500000 + ms, lpad(to_hex(ms), 20, '0'), 0
+		  FROM generate_series(0, 8999) ms) p
+ ORDER BY phase, ms, o;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS not_near_watched_misplaced FROM late;
 
 RESET work_mem;
 RESET client_min_messages;

@@ -197,8 +197,10 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * ANCHOR_SAMPLE ids in the window are anchored in a table whose slots are
  * found by a hash of the millisecond (by blocks of 16), and which grows
  * with the milliseconds they bring: if none of them was near an anchor
- * (and not a copy of it), no millisecond gets an anchor after that, the
- * latent anchors are dropped, and where no anchor is left (ids one per
+ * (and not a copy of it), no millisecond gets an anchor after that (but in
+ * the table of blocks, where the ids up to the end of the estimate show
+ * short runs the sample missed, short_runs_watch()), the latent anchors
+ * are dropped, and where no anchor is left (ids one per
  * millisecond, random within it, uuid v7 values, a few copies of each)
  * every id is keyed from its first bytes alone, in fewer instructions than
  * core's key.  Among ids in runs over n milliseconds, shuffled, a sample of
@@ -311,6 +313,7 @@ typedef struct ulid_sort_state
 	int			max_slot_bits;
 	int			sample_slot_bits;	/* the sample's table grows up to this */
 	int			active_count;	/* active anchors */
+	int			watched_near;	/* ids the watch found near another */
 	int64		lowest_ms;		/* the span of their milliseconds */
 	int64		highest_ms;
 	int64		reach_from;		/* milliseconds that may still get anchors: */
@@ -324,6 +327,8 @@ typedef struct ulid_sort_state
 	int64		short_runs_from;	/* the millisecond of its first entry */
 	uint64		short_runs_count;	/* its entries */
 	int64		short_runs_made;	/* milliseconds it gave an anchor */
+	uint64	   *watched;		/* NULL, or the watch's tags (short_runs_watch()) */
+	uint64	   *keyed_plainly;	/* and the span's milliseconds keyed plainly */
 } ulid_sort_state;
 
 static int
@@ -1053,12 +1058,11 @@ short_run_key(uint64 anchor_block, uint64 plain, uint64 block, uint64 low)
 }
 
 /*
- * The sample found short runs: the table of blocks is made, for the span of
- * the sample's anchors, a quarter wider.  Returns false, and makes none,
- * where that span is past what the table may take.
+ * The span of the table of blocks: that of the sample's anchors, a quarter
+ * wider.  Returns false where that span is past what the table may take.
  */
 static bool
-short_runs_start(ulid_sort_state *state)
+short_runs_span(ulid_sort_state *state)
 {
 	uint64		max_count = (sizeof(anchor) << state->max_slot_bits) / sizeof(uint64);
 	int64		lowest = PG_INT64_MAX;
@@ -1071,18 +1075,131 @@ short_runs_start(ulid_sort_state *state)
 			lowest = Min(lowest, anchor_ms(state, &state->anchors[i]));
 			highest = Max(highest, anchor_ms(state, &state->anchors[i]));
 		}
-	span = (uint64) (highest - lowest + 1);
+	if (lowest > highest)
+		return false;
+	span = (uint64) (highest - lowest) + 1;
 	if (span > max_count)
 		return false;
 	state->short_runs_count = Min(span + span / 4, max_count);
 	state->short_runs_from = lowest - (int64) (state->short_runs_count - span) / 2;
+	return true;
+}
+
+/* The table of blocks is made, for its span, all its entries NONE. */
+static void
+short_runs_make(ulid_sort_state *state)
+{
 	state->short_runs = anchor_alloc_zero(state, sizeof(uint64) * state->short_runs_count);
+}
+
+/*
+ * The sample found short runs: the table of blocks is made, the sample's
+ * milliseconds marked, and anchoring stops.
+ */
+static void
+short_runs_start(ulid_sort_state *state)
+{
+	short_runs_make(state);
 	for (size_t i = 0; i < ((size_t) 1 << state->slot_bits); i++)
 		if (is_anchor(&state->anchors[i]))
 			state->short_runs[anchor_ms(state, &state->anchors[i]) - state->short_runs_from] =
 				is_active(state, &state->anchors[i]) ? SHORT_RUNS_SAMPLED : SHORT_RUNS_PLAIN;
 	stop_anchoring(state);
-	return true;
+}
+
+/*
+ * Short runs the sample missed: a sample that found no id near another
+ * among ids of many milliseconds (about half the shuffles of 1,000,000 ids
+ * 5 a millisecond, and any of 2 a millisecond, by the birthday bound).  The
+ * ids after it, up to the end of the estimate (10,240 ids on most data),
+ * are watched: each is keyed plainly, its millisecond marked so in a bitmap
+ * over the span of the table of blocks, and its tag kept in a slot found by
+ * a hash of its millisecond, in place of the last id's.  An id whose tag
+ * differs from that slot's in its last 16 bits alone is near the last id of
+ * its millisecond (the same first 8 bytes and block, not a copy).  Where
+ * WATCHED_MIN_NEAR ids or more were (about 100 of 9,216 such ids 5 a
+ * millisecond over 200,000 milliseconds), the table of blocks is made when
+ * the estimate ends, with every millisecond keyed so far marked for plain
+ * keys (the sample's too).  A slot keeps an id for about 4,096 ids, so
+ * about two fifths of the pairs of a millisecond within the watch are
+ * found; ids one a millisecond, random within it, or copies of each find
+ * none.  The slots take 32 kB, the bitmap an eighth of a byte a
+ * millisecond.
+ */
+#define WATCHED_BITS			12	/* 4,096 slots */
+#define WATCHED_MIN_NEAR		8
+
+static inline void
+mark_keyed_plainly(ulid_sort_state *state, int64 unix_ms)
+{
+	uint64		i = (uint64) (unix_ms - state->short_runs_from);
+
+	if (i < state->short_runs_count)
+		state->keyed_plainly[i / 64] |= UINT64CONST(1) << (i % 64);
+}
+
+/*
+ * An id's tag: a hash of its first 8 bytes and its block (48 bits: two ids
+ * of other milliseconds or blocks share it once in 2^48), then its last 16
+ * bits.
+ */
+static inline uint64
+watched_tag(uint64 high, uint64 low)
+{
+	uint64		hash = (high * UINT64CONST(0x9E3779B97F4A7C15) ^ low >> SHORT_RUN_LOW_BITS) *
+		UINT64CONST(0xff51afd7ed558ccd);
+
+	return (hash & ~NEAR_ANCHOR) | (low & NEAR_ANCHOR);
+}
+
+/*
+ * The sample found no id near an anchor: its milliseconds are marked keyed
+ * plainly, anchoring stops, and the watch starts.
+ */
+static void
+short_runs_watch(ulid_sort_state *state)
+{
+	state->keyed_plainly = anchor_alloc_zero(state, (state->short_runs_count + 63) / 64 * 8);
+	state->watched = anchor_alloc_zero(state, sizeof(uint64) << WATCHED_BITS);
+	for (size_t i = 0; i < ((size_t) 1 << state->slot_bits); i++)
+		if (is_anchor(&state->anchors[i]))
+			mark_keyed_plainly(state, anchor_ms(state, &state->anchors[i]));
+	stop_anchoring(state);
+}
+
+/* The key of an id watched for short runs: its plain key. */
+static uint64
+short_runs_watch_key(ulid_sort_state *state, uint64 high, uint64 low, uint64 offset)
+{
+	int64		unix_ms = (int64) (high >> 16);
+	uint64	   *last = &state->watched[((uint64) unix_ms * UINT64CONST(0x9E3779B97F4A7C15)) >>
+									   (64 - WATCHED_BITS)];
+	uint64		tag = watched_tag(high, low);
+
+	state->watched_near += (*last ^ tag) <= NEAR_ANCHOR && *last != tag;
+	*last = tag;
+	mark_keyed_plainly(state, unix_ms);
+	return plain_key(offset, low);
+}
+
+/*
+ * At the end of the estimate, the watch is over: where it found short runs,
+ * the table of blocks is made, the milliseconds keyed plainly marked so.
+ */
+static void
+short_runs_watch_end(ulid_sort_state *state)
+{
+	if (state->watched_near >= WATCHED_MIN_NEAR)
+	{
+		short_runs_make(state);
+		for (uint64 i = 0; i < state->short_runs_count; i++)
+			if (state->keyed_plainly[i / 64] & (UINT64CONST(1) << (i % 64)))
+				state->short_runs[i] = SHORT_RUNS_PLAIN;
+	}
+	anchor_free(state, state->watched);
+	anchor_free(state, state->keyed_plainly);
+	state->watched = NULL;
+	state->keyed_plainly = NULL;
 }
 
 /*
@@ -1139,8 +1256,12 @@ sample(ulid_sort_state *state, bool near_hit)
 		return;
 	if (state->sampled_near >= ANCHOR_SAMPLE_MIN_HITS)
 		lay_out_anchors(state);
-	else if (state->sampled_near == 0 || !short_runs_start(state))
+	else if (!short_runs_span(state) || (state->sampled_near == 0 && !state->estimating))
 		stop_anchoring(state);
+	else if (state->sampled_near > 0)
+		short_runs_start(state);
+	else
+		short_runs_watch(state);
 }
 
 /* The key of an id outside the window: its first 8 bytes, kept in order. */
@@ -1184,6 +1305,8 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 
 	if (within_window(offset) && state->short_runs != NULL)
 		key = short_runs_key(state, high, load_be(id + 8, 8), offset);
+	else if (within_window(offset) && state->watched != NULL)
+		key = short_runs_watch_key(state, high, load_be(id + 8, 8), offset);
 	else if (within_window(offset))
 	{
 		uint64		low = load_be(id + 8, 8);
@@ -1439,9 +1562,11 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 	 */
 	if (distinct_keys > ABBREV_ENOUGH_KEYS || distinct_keys > (double) state->hashed_count / 2.0)
 	{
-		char		active[96] = "";
+		char		active[160] = "";
 
 		state->estimating = false;
+		if (state->watched != NULL)
+			short_runs_watch_end(state);
 		/* (scattered, ids in the window may all get anchors) */
 		state->mixed = mixed_at_least(state, state->outside_count +
 									  (state->scattered ? 0 : state->unanchored_count),
@@ -1449,7 +1574,10 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 		state->plain_mixed = mixed_at_least(state, state->outside_count, PLAIN_MIXED_SHARE);
 		choose_lean_converter(ssup, state);
 		/* once a sort; the sort suite shows when, with what, and which converter */
-		if (state->short_runs != NULL)
+		if (state->short_runs != NULL && state->watched_near > 0)
+			snprintf(active, sizeof(active), ", short runs after the sample (%d ids near the last of their millisecond): anchors in " INT64_FORMAT " of " UINT64_FORMAT " milliseconds",
+					 state->watched_near, state->short_runs_made, state->short_runs_count);
+		else if (state->short_runs != NULL)
 			snprintf(active, sizeof(active), ", short runs: anchors in " INT64_FORMAT " of " UINT64_FORMAT " milliseconds",
 					 state->short_runs_made, state->short_runs_count);
 		else if (state->active_count > 0)
