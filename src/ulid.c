@@ -313,7 +313,6 @@ typedef struct ulid_sort_state
 	int			max_slot_bits;
 	int			sample_slot_bits;	/* the sample's table grows up to this */
 	int			active_count;	/* active anchors */
-	int			watched_near;	/* ids the watch found near another */
 	int64		lowest_ms;		/* the span of their milliseconds */
 	int64		highest_ms;
 	int64		reach_from;		/* milliseconds that may still get anchors: */
@@ -327,6 +326,7 @@ typedef struct ulid_sort_state
 	int64		short_runs_from;	/* the millisecond of its first entry */
 	uint64		short_runs_count;	/* its entries */
 	int64		short_runs_made;	/* milliseconds it gave an anchor */
+	int64		watched_near;	/* ids the watch found near another */
 	uint64	   *watched;		/* NULL, or the watch's tags (short_runs_watch()) */
 	uint64	   *keyed_plainly;	/* and the span's milliseconds keyed plainly */
 } ulid_sort_state;
@@ -1575,7 +1575,7 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 		choose_lean_converter(ssup, state);
 		/* once a sort; the sort suite shows when, with what, and which converter */
 		if (state->short_runs != NULL && state->watched_near > 0)
-			snprintf(active, sizeof(active), ", short runs after the sample (%d ids near the last of their millisecond): anchors in " INT64_FORMAT " of " UINT64_FORMAT " milliseconds",
+			snprintf(active, sizeof(active), ", short runs after the sample (" INT64_FORMAT " ids near the last of their millisecond): anchors in " INT64_FORMAT " of " UINT64_FORMAT " milliseconds",
 					 state->watched_near, state->short_runs_made, state->short_runs_count);
 		else if (state->short_runs != NULL)
 			snprintf(active, sizeof(active), ", short runs: anchors in " INT64_FORMAT " of " UINT64_FORMAT " milliseconds",
