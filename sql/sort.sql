@@ -673,6 +673,13 @@ SELECT count(*) AS fifth_sort FROM (SELECT id FROM late ORDER BY id OFFSET 0) s;
 COMMIT;
 SELECT count(*) AS after_the_cursors FROM (SELECT id FROM late ORDER BY id OFFSET 0) s;
 
+-- The random part of the ids of t) to v), in hex: the top 16 bits, then 48
+-- bits, then the last 16.
+CREATE FUNCTION pg_temp.random_hex(top int, middle int, tail text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+	SELECT lpad(to_hex(top % 65536), 4, '0') || lpad(to_hex(middle), 12, '0') || tail
+$$;
+
 -- t) Short runs in a large table: a sample of ids in 1,022 milliseconds 97
 -- apart, two of them with an id near (the sample finds 2 runs, fewer than
 -- 4), then runs in new milliseconds between them: each millisecond of the
@@ -697,13 +704,13 @@ SELECT count(*) AS after_the_cursors FROM (SELECT id FROM late ORDER BY id OFFSE
 TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id(to_hex(1738000000000 + ms), r)
-  FROM (SELECT 1 AS phase, i * 97 AS ms, lpad(to_hex(i * 7919 % 65536), 4, '0') ||
-			   lpad(to_hex(i), 12, '0') || to_hex(49152 + d) AS r, i * 2 + d AS o
+  FROM (SELECT 1 AS phase, i * 97 AS ms, pg_temp.random_hex(i * 7919, i, to_hex(49152 + d)) AS r,
+			   i * 2 + d AS o
 		  FROM generate_series(0, 1021) i, unnest(ARRAY[0, 1]) d
 		 WHERE d = 0 OR i IN (500, 501)
 		UNION ALL
-		SELECT 2, i * 97 + 48, lpad(to_hex(i * 31 % 65536), 4, '0') || lpad(to_hex(i + b), 12, '0') ||
-			   to_hex(32767 + d), ascii(md5(i || ' ' || b || ' ' || d))
+		SELECT 2, i * 97 + 48, pg_temp.random_hex(i * 31, i + b, to_hex(32767 + d)),
+			   ascii(md5(i || ' ' || b || ' ' || d))
 		  FROM generate_series(0, 1021) i, (VALUES (0, 0), (0, 1), (0, 2), (-1, 0), (1, 0)) v (b, d)
 		UNION ALL
 		SELECT 3, 13, '0000' || r, o
@@ -722,12 +729,10 @@ SELECT pg_temp.id(to_hex(1738000000000 + ms), r)
 		SELECT 5, 600000 + ms, lpad(to_hex(ms), 4, '0') || lpad(to_hex(1000 + d), 16, '0'), 1
 		  FROM generate_series(0, 99) ms, generate_series(0, 2) d
 		UNION ALL
-		SELECT 6, i * 97, lpad(to_hex(i * 7919 % 65536), 4, '0') || lpad(to_hex(i), 12, '0') ||
-			   to_hex(49152 + d), ascii(md5(i || ' ' || d))
+		SELECT 6, i * 97, pg_temp.random_hex(i * 7919, i, to_hex(49152 + d)), ascii(md5(i || ' ' || d))
 		  FROM generate_series(0, 1021) i, unnest(ARRAY[-1, 2]) d
 		UNION ALL
-		SELECT 6, i * 97, lpad(to_hex(i * 7919 % 65536), 4, '0') || lpad(to_hex(i + b), 12, '0') ||
-			   'c000', ascii(md5(i || ' ' || b))
+		SELECT 6, i * 97, pg_temp.random_hex(i * 7919, i + b, 'c000'), ascii(md5(i || ' ' || b))
 		  FROM generate_series(0, 1021) i, unnest(ARRAY[-1, 1]) b) p
  ORDER BY phase, o, ms, r;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS short_runs_misplaced FROM late;
@@ -746,33 +751,29 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS short_runs_misplaced FROM la
 TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id(to_hex(1739000000000 + ms), r)
-  FROM (SELECT 1 AS phase, i * 97 AS ms, lpad(to_hex(i * 7919 % 65536), 4, '0') ||
-			   lpad(to_hex(i), 12, '0') || 'c000' AS r, 0 AS o
+  FROM (SELECT 1 AS phase, i * 97 AS ms, pg_temp.random_hex(i * 7919, i, 'c000') AS r, 0 AS o
 		  FROM generate_series(0, 1023) i
 		UNION ALL
-		SELECT 2, i * 97 + 48, lpad(to_hex(i * 31 % 65536), 4, '0') || lpad(to_hex(i), 12, '0') || r, 0
+		SELECT 2, i * 97 + 48, pg_temp.random_hex(i * 31, i, r), 0
 		  FROM generate_series(500, 519) i, unnest(ARRAY['0100', '0200']) r
 		UNION ALL
-		SELECT 2, i * 97 + 24, lpad(to_hex(i * 13 % 65536), 4, '0') || lpad(to_hex(i), 12, '0') || '0100', 1
+		SELECT 2, i * 97 + 24, pg_temp.random_hex(i * 13, i, '0100'), 1
 		  FROM generate_series(0, 1023) i
 		UNION ALL
 		SELECT 2, 500000 + ms, lpad(to_hex(ms), 20, '0'), 2
 		  FROM generate_series(0, 8199) ms
 		UNION ALL
-		SELECT 3, i * 97, lpad(to_hex(i * 7919 % 65536), 4, '0') || lpad(to_hex(i), 12, '0') || r,
-			   ascii(md5(i || r))
+		SELECT 3, i * 97, pg_temp.random_hex(i * 7919, i, r), ascii(md5(i || r))
 		  FROM generate_series(0, 1023) i, unnest(ARRAY['9000', 'd000']) r
 		UNION ALL
-		SELECT 3, i * 97 + 24, lpad(to_hex(i * 13 % 65536), 4, '0') || lpad(to_hex(i), 12, '0') || r,
-			   ascii(md5(i || r))
+		SELECT 3, i * 97 + 24, pg_temp.random_hex(i * 13, i, r), ascii(md5(i || r))
 		  FROM generate_series(0, 1023) i, unnest(ARRAY['0080', '0200']) r
 		UNION ALL
-		SELECT 3, i * 97 + 48, lpad(to_hex(i * 31 % 65536), 4, '0') || lpad(to_hex(i), 12, '0') || r,
-			   ascii(md5(i || r))
+		SELECT 3, i * 97 + 48, pg_temp.random_hex(i * 31, i, r), ascii(md5(i || r))
 		  FROM generate_series(500, 519) i, unnest(ARRAY['0050', '0300']) r
 		UNION ALL
-		SELECT 3, i * 97 + 72, lpad(to_hex(i * 17 % 65536), 4, '0') || lpad(to_hex(i + b), 12, '0') ||
-			   to_hex(32767 + d), ascii(md5(i || ' ' || b || ' ' || d))
+		SELECT 3, i * 97 + 72, pg_temp.random_hex(i * 17, i + b, to_hex(32767 + d)),
+			   ascii(md5(i || ' ' || b || ' ' || d))
 		  FROM generate_series(0, 1023) i, (VALUES (0, 0), (0, 1), (0, 2), (-1, 0), (1, 0)) v (b, d)) p
  ORDER BY phase, o, ms, r;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS short_runs_after_sample_misplaced FROM late;
@@ -785,8 +786,7 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS short_runs_after_sample_misp
 TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id(to_hex(1740000000000 + ms), r)
-  FROM (SELECT 1 AS phase, i * 97 AS ms, lpad(to_hex(i * 7919 % 65536), 4, '0') ||
-			   lpad(to_hex(i), 12, '0') || 'c000' AS r, 0 AS o
+  FROM (SELECT 1 AS phase, i * 97 AS ms, pg_temp.random_hex(i * 7919, i, 'c000') AS r, 0 AS o
 		  FROM generate_series(0, 1023) i
 		UNION ALL
 		SELECT 2, i * 97 + 48, r, o

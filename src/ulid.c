@@ -260,6 +260,7 @@ ulid_is_valid(PG_FUNCTION_ARGS)
 #define ANCHOR_MAX_BYTES		(INT64CONST(4) * 1024 * 1024) /* 131,072 slots */
 #define MS_BITS_LOG2			16	/* 8 kB */
 #define MS_BITS					(1 << MS_BITS_LOG2)
+#define GOLDEN_RATIO_64			UINT64CONST(0x9E3779B97F4A7C15)	/* 2^64 / phi */
 #define ABBREV_MAX_IDS_PER_KEY	2000.0
 #define ABBREV_MIN_INPUT		10000
 #define ABBREV_ENOUGH_KEYS		100000.0
@@ -449,6 +450,17 @@ anchor_high(const ulid_sort_state *state, const anchor *slot)
 }
 
 /*
+ * A millisecond's hash of this many bits: Fibonacci hashing, the top bits of
+ * its product with 2^64 over the golden ratio, which spreads milliseconds at
+ * regular intervals.
+ */
+static inline uint64
+ms_hash(int64 unix_ms, int bits)
+{
+	return ((uint64) unix_ms * GOLDEN_RATIO_64) >> (64 - bits);
+}
+
+/*
  * A bitmap of milliseconds, small enough to stay in the cache, marked by a
  * hash of the millisecond (by their low bits, milliseconds at regular
  * intervals would share few bits).  A millisecond that shares its bit with
@@ -457,7 +469,7 @@ anchor_high(const ulid_sort_state *state, const anchor *slot)
 static inline uint64
 ms_bit(int64 unix_ms)
 {
-	return ((uint64) unix_ms * UINT64CONST(0x9E3779B97F4A7C15)) >> (64 - MS_BITS_LOG2);
+	return ms_hash(unix_ms, MS_BITS_LOG2);
 }
 
 static inline bool
@@ -608,7 +620,7 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed)
 	free_slot(state, 0);
 	state->slot_bits = slot_bits;
 	state->slot_mask = ((uint64) 1 << slot_bits) - 1;
-	state->slot_factor = hashed ? UINT64CONST(0x9E3779B97F4A7C15) : 1;
+	state->slot_factor = hashed ? GOLDEN_RATIO_64 : 1;
 	state->slot_shift = hashed ? 64 - (slot_bits - ANCHOR_BLOCK_BITS) : 0;
 	state->turn_shift = hashed ? ANCHOR_TURN_SHIFT : 63;	/* (63: by 0) */
 	for (int active = 1; active >= 0; active--)
@@ -1146,7 +1158,7 @@ mark_keyed_plainly(ulid_sort_state *state, int64 unix_ms)
 static inline uint64
 watched_tag(uint64 high, uint64 low)
 {
-	uint64		hash = (high * UINT64CONST(0x9E3779B97F4A7C15) ^ low >> SHORT_RUN_LOW_BITS) *
+	uint64		hash = (high * GOLDEN_RATIO_64 ^ low >> SHORT_RUN_LOW_BITS) *
 		UINT64CONST(0xff51afd7ed558ccd);
 
 	return (hash & ~NEAR_ANCHOR) | (low & NEAR_ANCHOR);
@@ -1172,8 +1184,7 @@ static uint64
 short_runs_watch_key(ulid_sort_state *state, uint64 high, uint64 low, uint64 offset)
 {
 	int64		unix_ms = (int64) (high >> 16);
-	uint64	   *last = &state->watched[((uint64) unix_ms * UINT64CONST(0x9E3779B97F4A7C15)) >>
-									   (64 - WATCHED_BITS)];
+	uint64	   *last = &state->watched[ms_hash(unix_ms, WATCHED_BITS)];
 	uint64		tag = watched_tag(high, low);
 
 	state->watched_near += (*last ^ tag) <= NEAR_ANCHOR && *last != tag;
@@ -1192,9 +1203,10 @@ short_runs_watch_end(ulid_sort_state *state)
 	if (state->watched_near >= WATCHED_MIN_NEAR)
 	{
 		short_runs_make(state);
-		for (uint64 i = 0; i < state->short_runs_count; i++)
-			if (state->keyed_plainly[i / 64] & (UINT64CONST(1) << (i % 64)))
-				state->short_runs[i] = SHORT_RUNS_PLAIN;
+		/* (a word a bit at a time: the watch marks a few thousand of them) */
+		for (uint64 word = 0; word < (state->short_runs_count + 63) / 64; word++)
+			for (uint64 bits = state->keyed_plainly[word]; bits != 0; bits &= bits - 1)
+				state->short_runs[word * 64 + pg_rightmost_one_pos64(bits)] = SHORT_RUNS_PLAIN;
 	}
 	anchor_free(state, state->watched);
 	anchor_free(state, state->keyed_plainly);
