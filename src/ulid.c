@@ -1150,6 +1150,13 @@ mark_keyed_plainly(ulid_sort_state *state, int64 unix_ms)
 		state->keyed_plainly[i / 64] |= UINT64CONST(1) << (i % 64);
 }
 
+/* The words of the bitmap of milliseconds keyed plainly, a bit each. */
+static inline uint64
+keyed_plainly_words(const ulid_sort_state *state)
+{
+	return (state->short_runs_count + 63) / 64;
+}
+
 /*
  * An id's tag: a hash of its first 8 bytes and its block (48 bits: two ids
  * of other milliseconds or blocks share it once in 2^48), then its last 16
@@ -1171,7 +1178,7 @@ watched_tag(uint64 high, uint64 low)
 static void
 short_runs_watch(ulid_sort_state *state)
 {
-	state->keyed_plainly = anchor_alloc_zero(state, (state->short_runs_count + 63) / 64 * 8);
+	state->keyed_plainly = anchor_alloc_zero(state, keyed_plainly_words(state) * sizeof(uint64));
 	state->watched = anchor_alloc_zero(state, sizeof(uint64) << WATCHED_BITS);
 	for (size_t i = 0; i < ((size_t) 1 << state->slot_bits); i++)
 		if (is_anchor(&state->anchors[i]))
@@ -1204,7 +1211,7 @@ short_runs_watch_end(ulid_sort_state *state)
 	{
 		short_runs_make(state);
 		/* (a word a bit at a time: the watch marks a few thousand of them) */
-		for (uint64 word = 0; word < (state->short_runs_count + 63) / 64; word++)
+		for (uint64 word = 0; word < keyed_plainly_words(state); word++)
 			for (uint64 bits = state->keyed_plainly[word]; bits != 0; bits &= bits - 1)
 				state->short_runs[word * 64 + pg_rightmost_one_pos64(bits)] = SHORT_RUNS_PLAIN;
 	}
