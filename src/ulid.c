@@ -1210,7 +1210,7 @@ short_runs_watch_end(ulid_sort_state *state)
 	if (state->watched_near >= WATCHED_MIN_NEAR)
 	{
 		short_runs_make(state);
-		/* (a word a bit at a time: the watch marks a few thousand of them) */
+		/* (set bits only: the watch marks a few thousand of the span's) */
 		for (uint64 word = 0; word < keyed_plainly_words(state); word++)
 			for (uint64 bits = state->keyed_plainly[word]; bits != 0; bits &= bits - 1)
 				state->short_runs[word * 64 + pg_rightmost_one_pos64(bits)] = SHORT_RUNS_PLAIN;
