@@ -182,6 +182,12 @@ fuzz: test/fuzz/fuzz_ulid test/fuzz/fuzz_ulid_flake
 valgrind:
 	@test/suites/valgrind.sh
 
+# The sort suite against mutants of the sort support (make test runs it
+# too): each must fail it.  3 minutes.
+.PHONY: sort-mutants
+sort-mutants: all
+	@test/lib/install_if_needed.sh sort-mutants && test/suites/sort_mutants.sh
+
 # The Debian package as a packager builds it: dpkg-buildpackage in a clean
 # Debian 12 chroot (debootstrapped once into ULID_CHROOT_CACHE, default
 # /var/cache/ulid-chroot), its build-time tests, lintian, and autopkgtest in a

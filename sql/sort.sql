@@ -418,20 +418,30 @@ SELECT count(*) AS ids,
 -- milliseconds of the sample's span it did not reach (the last 78 of 1,100)
 -- get anchors of the table of blocks; later ids of the two milliseconds are
 -- keyed from their anchors, of the dropped ones plainly.
+CREATE FUNCTION pg_temp.two_runs_in_sample(t0 int8, spacing int) RETURNS SETOF ulid LANGUAGE sql AS $$
+	SELECT pg_temp.id(to_hex(t0 + ms * spacing), '00' || lpad(to_hex(ms), 6, '0') || lpad(to_hex(r), 12, '0'))
+	  FROM (SELECT 1 AS phase, ms, 1000000 AS r FROM generate_series(0, 1099) ms
+			UNION ALL
+			SELECT 1, ms, 1000005 FROM unnest(ARRAY[5, 9]) ms
+			UNION ALL
+			SELECT 2, 2000 + ms, 1000000 FROM generate_series(0, 19999) ms
+			UNION ALL
+			SELECT 3, ms, 1000000 + d FROM generate_series(1, 1099, 2) ms,
+				   unnest(ARRAY[-1, 1, 3, 7, -70000, 70000, -600000, 600000]) d) p
+	 ORDER BY phase, ms, r
+$$;
 SET client_min_messages = debug1;
 TRUNCATE late;
-INSERT INTO late
-SELECT pg_temp.id(to_hex(1729000000000 + ms), '00' || lpad(to_hex(ms), 6, '0') || lpad(to_hex(r), 12, '0'))
-  FROM (SELECT 1 AS phase, ms, 1000000 AS r FROM generate_series(0, 1099) ms
-		UNION ALL
-		SELECT 1, ms, 1000005 FROM unnest(ARRAY[5, 9]) ms
-		UNION ALL
-		SELECT 2, 2000 + ms, 1000000 FROM generate_series(0, 19999) ms
-		UNION ALL
-		SELECT 3, ms, 1000000 + d FROM generate_series(1, 1099, 2) ms,
-			   unnest(ARRAY[-1, 1, 3, 7, -70000, 70000, -600000, 600000]) d) p
- ORDER BY phase, ms, r;
+INSERT INTO late SELECT id FROM pg_temp.two_runs_in_sample(1729000000000, 1) id;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS two_active_anchors_misplaced FROM late;
+-- j2) The same, its milliseconds a second apart: the sample's span is past
+-- what the table of blocks may take (524,288 milliseconds), so anchoring
+-- stops with the two anchors active, and the leaner converter keys the
+-- later ids of their milliseconds from them, near and far (not plainly, as
+-- the converter of no anchor would), and the others plainly.
+TRUNCATE late;
+INSERT INTO late SELECT id FROM pg_temp.two_runs_in_sample(1729100000000, 1000) id;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS two_active_anchors_no_table_misplaced FROM late;
 
 -- k) As a), with ids near the anchors of the sample after it, while the
 -- estimate lasts: their anchors were dropped when anchoring stopped, and

@@ -211,6 +211,8 @@ echo "== with shared_preload_libraries = 'ulid'"
 ULID_SERVER_OPTS="-c shared_preload_libraries=ulid" test/lib/cluster.sh "$0" --preload-stage ||
 	record cluster_preloaded 0 1
 
+echo "== the sort suite against mutants of the sort support: each must fail it"
+run_tap sort_mutants test/suites/sort_mutants.sh
 echo "== the ulid_flake state through restarts, preload and a full shared memory"
 run_tap flake_server test/suites/flake_server.sh
 echo "== the ulid_flake generators under a clock that stands still, then steps back (libfaketime)"

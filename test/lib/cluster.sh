@@ -10,10 +10,12 @@
 #
 #   ULID_SERVER_OPTS   extra postgres options, e.g. "-c shared_buffers=1GB"
 #   ULID_SERVER_WRAPPER  a command to start the server under (e.g. valgrind)
+#   ULID_SERVER_BINDIR   the server's programs, if not PG_CONFIG's (a
+#                        relocated copy of them, test/lib/relocated.sh)
 set -euo pipefail
 
 PG_CONFIG=${PG_CONFIG:-pg_config}
-bindir=$("$PG_CONFIG" --bindir)
+bindir=${ULID_SERVER_BINDIR:-$("$PG_CONFIG" --bindir)}
 
 . "$(dirname "$0")/throwaway.sh"
 throwaway_dir ulid-cluster

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# test/suites/sort_mutants.sh: the sort suite (sql/sort.sql) must fail
+# against each mutant of the sort support below: a key that loses a bit or
+# misplaces ids, a fallback or converter picked wrongly.  Each mutant
+# replaces one piece of src/ulid.c, found exactly once; one that no longer
+# applies fails too, so a change of the code must update it.
+#
+# Nothing is written outside a temporary directory: the server runs from a
+# relocated copy of it (test/lib/relocated.sh) whose ulid.so is the mutant's.
+# Mutants that change speed alone (a converter that hands every id on to
+# the next) are not here: make bench shows those.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+. test/lib/tap.sh
+. test/lib/relocated.sh
+# once per machine: the matrix and the distribution's own run skip it
+if [ -n "${ULID_MATRIX_RUN:-}${ULID_INSIDE_DIST_TEST:-}" ]; then
+	echo "ok 1 # SKIP run once, by make test on the machine's PostgreSQL"
+	exit 0
+fi
+PG_CONFIG=${PG_CONFIG:-pg_config}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ulid-mutants.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+chmod 755 "$tmp"
+relocated_server "$PG_CONFIG" "$tmp/server"
+rm "$rlib/ulid.so"
+
+# the tree, built once: each mutant recompiles src/ulid.c alone
+tree=$tmp/tree
+mkdir -p "$tree"
+tar -c --exclude=./.git --exclude=./test/clients --exclude=./test/output . | tar -x -C "$tree"
+make -C "$tree" -s with_llvm=no >"$tmp/build.log" 2>&1 ||
+	{ cat "$tmp/build.log"; echo "not ok 1 - the tree builds"; exit 1; }
+cp "$tree/src/ulid.c" "$tmp/ulid.c.orig"
+
+# run_sort_suite: the sort suite against the ulid.so of $tree, its cluster
+# under $tmp; its status.  It takes seconds: a mutant that makes a sort
+# loop for ever is stopped after 2 minutes, its server with it.
+run_sort_suite() {
+	local status
+	cp "$tree/ulid.so" "$rlib/ulid.so"
+	TMPDIR=$tmp ULID_SERVER_BINDIR=$rbin ULID_SERVER_OPTS="-c jit=off" timeout 120 \
+		test/lib/cluster.sh make -C "$tree" -s installcheck REGRESS="setup sort" \
+		PG_CONFIG="$PG_CONFIG" >"$tmp/regress.log" 2>&1
+	status=$?
+	for data in "$tmp"/ulid-cluster.*/data; do
+		[ -f "$data/postmaster.pid" ] && kill -9 "$(head -1 "$data/postmaster.pid")" 2>/dev/null
+	done
+	[ "$status" = 124 ] && echo "timed out after 2 minutes" >>"$tmp/regress.log"
+	return "$status"
+}
+
+# what the suite said of a mutant: how many lines changed and the first, or
+# how it ended
+first_difference() {
+	if [ -f "$tree/regression.diffs" ]; then
+		echo "$(grep -cE '^\+[^+]' "$tree/regression.diffs") lines differ, the first:" \
+			"$(grep -m1 -E '^\+[^+]' "$tree/regression.diffs" | cut -c2-100)"
+	else
+		tail -1 "$tmp/regress.log" | cut -c1-100
+	fi
+}
+
+# without a mutant it passes, or no failure below would tell anything
+run_sort_suite
+passed=$(grep -m1 -oE 'All 2 tests passed' "$tmp/regress.log")
+check "unmutated: the sort suite passes" "$passed" "All 2 tests passed"
+[ -n "$passed" ] || { sed 's/^/# /' "$tmp/regress.log"; exit 1; }
+
+# description => what is replaced => by what (read from fd 3: the suite
+# must not read the list)
+while read -r line <&3; do
+	description=${line%% => *} rest=${line#* => }
+	old=${rest%% => *} new=${rest#* => }
+	cp "$tmp/ulid.c.orig" "$tree/src/ulid.c"
+	found=$(OLD=$old perl -0777 -ne 'print scalar(() = /\Q$ENV{OLD}\E/g)' "$tree/src/ulid.c")
+	if [ "$found" != 1 ]; then
+		check "$description: the mutant applies" "found $found times" "found 1 times"
+		continue
+	fi
+	OLD=$old NEW=$new perl -0777 -pi -e 's/\Q$ENV{OLD}\E/$ENV{NEW}/' "$tree/src/ulid.c"
+	rm -f "$tree/regression.diffs"
+	if ! make -C "$tree" -s with_llvm=no >"$tmp/build.log" 2>&1; then
+		check "$description: the mutant builds" "$(grep -m1 error "$tmp/build.log")" "built"
+		continue
+	fi
+	if run_sort_suite; then
+		check "$description: the sort suite fails" "it passed" "it failed"
+	else
+		echo "ok $((n += 1)) - $description: the sort suite fails: $(first_difference)"
+	fi
+done 3<<'EOF'
+the comparator ignores the last 8 bytes => if (a_half == b_half) => if (a_half == b_half && a_half == 0)
+a plain key loses the millisecond's last bit => return WINDOW_KEYS | offset << => return WINDOW_KEYS | (offset & ~(UINT64CONST(1) << 16)) <<
+a plain key's millisecond overlaps its field => offset << (KEY_RANDOM_BITS - 16) => offset << (KEY_RANDOM_BITS - 17)
+ids after the window keyed below it => AFTER_WINDOW_KEYS | (high >> 1) => (high >> 1)
+the window twice as long => return offset < (UINT64CONST(1) << (KEY_TIME_BITS + 16)); => return offset < (UINT64CONST(1) << (KEY_TIME_BITS + 17));
+an anchor's range of near keys one wider => return key - slot->lowest_near <= slot->near_width; => return key - slot->lowest_near <= slot->near_width + 1;
+the near keys one above the anchor's => slot->key_offset = plain - low; => slot->key_offset = plain - low + 1;
+ids far from an anchor keyed on the wrong side => mask = -above; => mask = -(above ^ 1);
+a latent anchor's range not narrowed above => slot->near_width = (uint32) (plain - slot->lowest_near); => (void) 0;
+a free slot holds the mark of its own millisecond => state->anchors[0].held = UINT64CONST(1) << 16; => state->anchors[0].held = 0;
+refused milliseconds forgotten => return (state->refused[bit / 64] & (UINT64CONST(1) << (bit % 64))) != 0; => return false;
+ids far from an active anchor keyed plainly after the estimate => if (holds(slot, high)) => if (false)
+the mode: plain keys with active anchors left => else if (!state->anchoring && state->active_count == 0) => else if (!state->anchoring)
+the mode: the mixed converter never picked => else if (state->mixed) => else if (false)
+the mode: abbreviation given up on any data => if (distinct_keys < (double) state->hashed_count / ABBREV_MAX_IDS_PER_KEY + 0.5) => if (true)
+the mode: no table of blocks where the sample found short runs => short_runs_start(state); => stop_anchoring(state);
+the mode: no table of blocks where the watch found short runs => state->watched_near >= WATCHED_MIN_NEAR => state->watched_near >= 1000000
+the table of blocks keys the sample's anchored milliseconds plainly => if (anchor_block == SHORT_RUNS_PLAIN) => if (anchor_block <= SHORT_RUNS_SAMPLED)
+the table of blocks keys ids on the wrong side of the anchor => return block < anchor_block ? => return block > anchor_block ?
+EOF
