@@ -7,8 +7,11 @@
 #
 # Nothing is written outside a temporary directory: the server runs from a
 # relocated copy of it (test/lib/relocated.sh) whose ulid.so is the mutant's.
-# Mutants that change speed alone (a converter that hands every id on to
-# the next) are not here: make bench shows those.
+# Mutants that change speed alone are not here (make bench shows those): a
+# converter that hands every id on to the next, the leaner converter keying
+# plainly the ids of milliseconds that could still get an anchor, latent
+# anchors kept once anchoring stopped (none can become active then, and a
+# latent anchor keys every id as its plain key).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . test/lib/tap.sh
@@ -109,4 +112,11 @@ the mode: no table of blocks where the sample found short runs => short_runs_sta
 the mode: no table of blocks where the watch found short runs => state->watched_near >= WATCHED_MIN_NEAR => state->watched_near >= 1000000
 the table of blocks keys the sample's anchored milliseconds plainly => if (anchor_block == SHORT_RUNS_PLAIN) => if (anchor_block <= SHORT_RUNS_SAMPLED)
 the table of blocks keys ids on the wrong side of the anchor => return block < anchor_block ? => return block > anchor_block ?
+an id near a latent anchor that does not make it active => state->last_anchor = activate(state, slot, owner); => (void) owner;
+an active anchor dropped where the rebuilt table has its slot taken => if (is_anchor(slot) && active) => if (false)
+the fast path of a mixed table takes an id for near its anchor by the distance alone => (uint64) (high == slot->held) & => (uint64) 1 &
+plain keys of a mixed table picked without the window's test => mask = -(uint64) within_window(offset); => mask = ~(uint64) 0;
+the table of blocks gives a refused millisecond a block => if (block <= SHORT_RUNS_SAMPLED || is_refused(state, unix_ms)) => if (block <= SHORT_RUNS_SAMPLED)
+the watch counts copies of an id as near it => <= NEAR_ANCHOR && *last != tag; => <= NEAR_ANCHOR;
+the watch leaves the milliseconds it keyed unmarked => mark_keyed_plainly(state, unix_ms); => (void) unix_ms;
 EOF
