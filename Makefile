@@ -183,7 +183,7 @@ valgrind:
 	@test/suites/valgrind.sh
 
 # The sort suite against mutants of the sort support (make test runs it
-# too): each must fail it.  3 minutes.
+# too): each must fail it.  About 5 minutes.
 .PHONY: sort-mutants
 sort-mutants: all
 	@test/lib/install_if_needed.sh sort-mutants && test/suites/sort_mutants.sh
