@@ -60,7 +60,10 @@ INSERT INTO shapes VALUES
 	(22, 'ulid, batches of 100 in one ms, at random times over a year', 'ulid',
 	 'ulid_generate(b + interval ''365 days'' * ((hashint4(i / 100) & 2147483647) / 2147483648.0))', 'random'),
 	-- short runs: too few in the sample of a large table to keep anchoring
-	(23, 'ulid, 5 per ms', 'ulid', 'ulid_generate(b + (i / 5) * interval ''1 ms'')', 'random');
+	(23, 'ulid, 5 per ms', 'ulid', 'ulid_generate(b + (i / 5) * interval ''1 ms'')', 'random'),
+	-- four bulk loads at once, each its own generator: four runs in each
+	-- millisecond, the anchor of which takes one
+	(24, 'ulid, four loads at once, each 500 per ms', 'ulid', NULL, 'random');
 -- PostgreSQL 18's own uuid v7, where the server has uuidv7()
 INSERT INTO shapes
 SELECT * FROM (VALUES
@@ -102,6 +105,15 @@ BEGIN
 			SELECT id FROM (SELECT ulid_generate(timestamptz '2025-01-01Z' + (i / 500) * interval '1 ms') AS id
 							  FROM generate_series(0, n / 2 - 1) i) a
 			UNION ALL SELECT id FROM (SELECT id FROM o_6 LIMIT n - n / 2) b;
+		ELSIF s.pos = 24 THEN
+			CREATE UNLOGGED TABLE o_24 (id ulid);
+			FOR load IN 0 .. 3 LOOP
+				-- a millisecond of its own first: the load's ids start a run
+				PERFORM ulid_generate(timestamptz '2000-01-01Z');
+				INSERT INTO o_24
+				SELECT ulid_generate(timestamptz '2025-01-01Z' + (i / 500) * interval '1 ms')
+				  FROM generate_series(0, (n + 3 - load) / 4 - 1) i;
+			END LOOP;
 		ELSIF s.pos = 13 THEN
 			CREATE UNLOGGED TABLE o_13 AS
 			SELECT id FROM (SELECT id FROM o_5 LIMIT n / 10) a, generate_series(1, 10);
