@@ -811,6 +811,30 @@ SELECT pg_temp.id(to_hex(1740000000000 + ms), r)
  ORDER BY phase, ms, o;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS not_near_watched_misplaced FROM late;
 
+-- w) Several generators' runs in one millisecond (bulk loads at once): an
+-- anchor is a part's (the ids of a millisecond of the same top 5 random
+-- bits), and the parts of a millisecond take the ways of its slot, 4 at
+-- most.  Runs of 3,000 in parts 3, 4, 10, 20 and 25 (a fifth part: its ways
+-- are taken) and of 1,000 in part 10 again, shuffled: the run of part 3 at
+-- the top of its part's keys (its ids above its anchor keep out of the keys
+-- of part 4), the run of part 4 at their bottom; and ids of millisecond 0
+-- with few random bits set (outside the window, they look into slot 0,
+-- whose ways hold millisecond 1's mark).
+TRUNCATE late;
+INSERT INTO late
+SELECT id FROM
+	(SELECT pg_temp.id('1955bafc200', r.high || lpad(to_hex(r.low + i), 16, '0')) AS id, md5(r.high || i) AS o
+	   FROM (VALUES ('1fff', x'fc00000000000000'::int8, 3000), ('2000', 1::int8, 3000),
+					('5123', x'1234567800000000'::int8, 3000), ('a456', x'2345678900000000'::int8, 3000),
+					('c810', x'3456789a00000000'::int8, 3000), ('57f0', x'4567890100000000'::int8, 1000))
+			r (high, low, n),
+			LATERAL generate_series(0, r.n - 1) i
+	 UNION ALL
+	 SELECT pg_temp.id('0', lpad(to_hex(k), 4, '0') || lpad(to_hex(k * 7), 16, '0')), md5(k::text)
+	   FROM generate_series(1, 40) k) p
+ ORDER BY o;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS runs_in_parts_misplaced FROM late;
+
 RESET work_mem;
 RESET client_min_messages;
 RESET jit;

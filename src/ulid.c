@@ -174,41 +174,44 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * all, and get core's key at less than core's cost.
  *
  * Within the window, an id's plain field is the top 22 bits of its
- * randomness.  A millisecond that has an *anchor* (the first of its ids the
- * sort met) gives the ids near it (its first 8 bytes, their last 8 bytes at
- * most NEAR_ANCHOR away) the anchor's plain field plus their distance: the
- * ids one monotonic generator makes in one millisecond, which share their
- * plain field, get fields that decide their order.  The near ids' fields lie
- * in a range around the anchor's, from the lowest to the highest near field;
- * the other ids of the millisecond keep their plain field, except that one
- * below the anchor gets at most the lowest near field and one above it at
- * least the highest.  That keeps the order whatever the range, so the range
- * may be narrowed while no id near the anchor has been keyed: until then the
- * anchor is *latent*, and an id far from it that was keyed with a plain
- * field inside the range narrows the range to leave that field outside.  A
- * latent anchor's ids all have their plain field (the anchor's own is its
- * plain field, distance 0), so a latent anchor can be dropped at any time;
- * the first id near it (not a copy of it) makes it *active*, and that is
- * for good.  A millisecond never gets an anchor after one of its ids was
- * keyed without.
+ * randomness.  The ids of a millisecond fall in 32 *parts* by the top 5 of
+ * them.  A part that has an *anchor* (the first of its ids the sort met)
+ * gives the ids near it (its first 8 bytes, their last 8 bytes at most
+ * NEAR_ANCHOR away) the anchor's plain field plus their distance: the ids
+ * one monotonic generator makes in one millisecond, which share their plain
+ * field (and their part), get fields that decide their order.  The near
+ * ids' fields lie in a range around the anchor's, within its part's, from
+ * the lowest to the highest near field; the other ids of the part keep
+ * their plain field, except that one below the anchor gets at most the
+ * lowest near field and one above it at least the highest.  That keeps the
+ * order whatever the range, so the range may be narrowed while no id near
+ * the anchor has been keyed: until then the anchor is *latent*, and an id
+ * far from it that was keyed with a plain field inside the range narrows
+ * the range to leave that field outside.  A latent anchor's ids all have
+ * their plain field (the anchor's own is its plain field, distance 0), so a
+ * latent anchor can be dropped at any time; the first id near it (not a
+ * copy of it) makes it *active*, and that is for good.  A part never gets
+ * an anchor after one of its ids was keyed without.  The runs of several
+ * generators in one millisecond (bulk loads at once) get an anchor each,
+ * unless they share a part (ANCHOR_WAYS).
  *
  * Anchors pay only when ids of one millisecond come in runs, as bulk-
  * generated ids and rows inserted a batch at a time do.  The first
- * ANCHOR_SAMPLE ids in the window are anchored in a table whose slots are
- * found by a hash of the millisecond (by blocks of 16), and which grows
- * with the milliseconds they bring: if none of them was near an anchor
- * (and not a copy of it), no millisecond gets an anchor after that (but in
- * the table of blocks, where the ids up to the end of the estimate show
- * short runs the sample missed, short_runs_watch()), the latent anchors
- * are dropped, and where no anchor is left (ids one per
- * millisecond, random within it, uuid v7 values, a few copies of each)
- * every id is keyed from its first bytes alone, in fewer instructions than
- * core's key.  Among ids in runs over n milliseconds, shuffled, a sample of
- * 1,024 finds about 1024^2 / 2n near an anchor (the birthday bound): 8 at
- * 65,536 milliseconds.  In the sample's table, a millisecond takes its
- * slot from the latent anchor of another (which is dropped, its millisecond
- * refused an anchor for good); one whose slot holds another's active anchor
- * is refused one.  Where the sample found one to three (fewer than
+ * ANCHOR_SAMPLE ids in the window are anchored in a table whose slots (one
+ * a millisecond, its parts' anchors in its ways) are found by a hash of the
+ * millisecond (by blocks of 16), and which grows with the milliseconds they
+ * bring: if none of them was near an anchor (and not a copy of it), no
+ * part gets an anchor after that (but in the table of blocks, where the
+ * ids up to the end of the estimate show short runs the sample missed,
+ * short_runs_watch()), the latent anchors are dropped, and where no anchor
+ * is left (ids one per millisecond, random within it, uuid v7 values, a
+ * few copies of each) every id is keyed from its first bytes alone, in
+ * fewer instructions than core's key.  Among ids in runs over n
+ * milliseconds, shuffled, a sample of 1,024 finds about 1024^2 / 2n near an
+ * anchor (the birthday bound): 8 at 65,536 milliseconds.  In the sample's
+ * table, a part takes a free way of its slot, else the way of the latent
+ * anchor of another (which is dropped, its part refused an anchor for
+ * good); one whose ways all hold active anchors is refused one.  Where the sample found one to three (fewer than
  * ANCHOR_SAMPLE_MIN_HITS: short runs over many milliseconds), the
  * milliseconds of its span get anchors of 8 bytes from then on, in a table
  * of their own, if the span fits it (short_runs_start()); else anchoring
@@ -219,9 +222,9 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * anchors, up to ANCHOR_MAX_BYTES; a millisecond whose span with them would
  * not fit that is out of reach, for good (ids made one at a time a year
  * before the load).  Runs far apart (batches over a year) keep a hashed
- * table, of that largest size.  Until the estimate ends, the last
- * millisecond's anchor is remembered, since ids in insertion order come a
- * millisecond at a time.
+ * table, of that largest size.  Until the estimate ends, the last part's
+ * anchor is remembered, since ids in insertion order come a part at a
+ * time.
  *
  * Abbreviation is given up by core's rule for uuid: when the keys seen so
  * far are fewer than one per ABBREV_MAX_IDS_PER_KEY ids (counted after the
@@ -237,6 +240,18 @@ ulid_is_valid(PG_FUNCTION_ARGS)
 #define KEY_TIME_BITS			40
 #define KEY_RANDOM_BITS			22
 #define FIELD_MASK				((UINT64CONST(1) << KEY_RANDOM_BITS) - 1)
+/*
+ * The ids of a millisecond fall in 32 parts by their top 5 random bits (the
+ * ids of a part share their first 8 bytes but the last 11 bits), and an
+ * anchor is a part's: its near keys stay within the keys of its part, so
+ * that the runs of several generators in one millisecond (bulk loads at
+ * once) each get an anchor of their own, unless they share a part.  A run
+ * crosses no part: one generator's ids of a millisecond share their first 8
+ * bytes.
+ */
+#define PART_BITS				5
+#define PART_SHIFT				(16 - PART_BITS)	/* an id's part: its first 8 bytes >> this */
+#define PART_FIELD_MASK			((UINT64CONST(1) << (KEY_RANDOM_BITS - PART_BITS)) - 1)
 #define WINDOW_KEYS				(UINT64CONST(1) << 62)
 #define AFTER_WINDOW_KEYS		(UINT64CONST(1) << 63)
 #define WINDOW_BEFORE_NOW_MS	((INT64CONST(1) << KEY_TIME_BITS) - (INT64CONST(1) << 37))
@@ -307,6 +322,7 @@ typedef struct ulid_sort_state
 	bool		plain_mixed;	/* enough of each to key them without a branch */
 	anchor	   *anchors;		/* NULL until an id is in the window */
 	int			slot_bits;		/* the table has 2^slot_bits slots */
+	int			ways;			/* and ways: 1 a slot, or ANCHOR_WAYS */
 	uint64		slot_mask;		/* 2^slot_bits - 1 */
 	uint64		slot_factor;	/* a millisecond's block: times this, */
 	int			slot_shift;		/* shifted right by this, masked */
@@ -318,13 +334,14 @@ typedef struct ulid_sort_state
 	int64		highest_ms;
 	int64		reach_from;		/* milliseconds that may still get anchors: */
 	uint64		reach_count;	/* this many from reach_from */
-	uint64	   *refused;		/* a bitmap of milliseconds refused an anchor */
-	int64		last_ms;		/* the millisecond last looked up, or -1 */
+	uint64	   *refused;		/* a bitmap of parts refused an anchor */
+	int64		last_part;		/* the part last looked up, or -1 */
 	anchor	   *last_anchor;	/* and its anchor */
 	char	   *arena;			/* the arena it holds, or NULL */
 	char	   *arena_next;		/* and its free bytes */
 	uint64	   *short_runs;		/* NULL, or a block a millisecond (below) */
 	int64		short_runs_from;	/* the millisecond of its first entry */
+	uint64		short_runs_max;	/* its entries at most: the anchor table's bytes */
 	uint64		short_runs_count;	/* its entries */
 	int64		short_runs_made;	/* milliseconds it gave an anchor */
 	int64		watched_near;	/* ids the watch found near another */
@@ -363,8 +380,9 @@ ulid_fast_cmp(Datum x, Datum y, SortSupport ssup)
  * its blocks, and keeps milliseconds of different slots apart.
  */
 static inline size_t
-slot_index(const ulid_sort_state *state, uint64 unix_ms)
+slot_index(const ulid_sort_state *state, uint64 part)
 {
+	uint64		unix_ms = part >> PART_BITS;
 	uint64		hash = (unix_ms >> ANCHOR_BLOCK_BITS) * state->slot_factor;
 	uint64		turn = hash >> state->turn_shift;
 
@@ -372,32 +390,80 @@ slot_index(const ulid_sort_state *state, uint64 unix_ms)
 			((unix_ms + turn) & (ANCHOR_BLOCK - 1))) & state->slot_mask;
 }
 
-static inline anchor *
-anchor_slot(ulid_sort_state *state, int64 unix_ms)
+/*
+ * The anchors of a millisecond's parts.  Its slot holds one; where a part
+ * met an id while another part of its millisecond had an anchor, the table
+ * is rebuilt with ANCHOR_WAYS slots a millisecond, its *ways*: the slots
+ * first, as before, then the other ways of each, side by side.  So the
+ * tables of ids made by one generator at a time keep a slot a millisecond.
+ * (Four bulk loads at once took 1.64 times uuid v4's time to sort in memory
+ * with one anchor a millisecond, which keyed one load of the four.  Four
+ * ways in every table cost ids 500 a millisecond 1.3% more instructions to
+ * sort, 5 a millisecond 5%, in a prototype: memory to clear, and cache
+ * lines to read, for ways they do not use.)
+ */
+#define ANCHOR_WAYS				4
+
+/* The slots of the table, the ways included. */
+static inline size_t
+table_slots(const ulid_sort_state *state)
 {
-	return &state->anchors[slot_index(state, (uint64) unix_ms)];
+	return (size_t) state->ways << state->slot_bits;
+}
+
+/* Way w of slot i: the slot itself, then the others (where the table has them). */
+static inline anchor *
+way_of(const ulid_sort_state *state, size_t i, int w)
+{
+	if (w == 0)
+		return &state->anchors[i];
+	return &state->anchors[((size_t) 1 << state->slot_bits) + i * (ANCHOR_WAYS - 1) + (w - 1)];
 }
 
 /* Whether the slot holds the active anchor of an id with these first 8 bytes. */
 static inline bool
 holds(const anchor *slot, uint64 high)
 {
-	return (slot->held ^ high) < (UINT64CONST(1) << 16);
+	return (slot->held ^ high) < (UINT64CONST(1) << PART_SHIFT);
+}
+
+/* The way of slot i that holds the active anchor of an id, else the slot. */
+static pg_noinline anchor *
+active_other_way(const ulid_sort_state *state, size_t i, uint64 high)
+{
+	for (int w = 1; w < state->ways; w++)
+	{
+		anchor	   *way = way_of(state, i, w);
+
+		if (holds(way, high))
+			return way;
+	}
+	return &state->anchors[i];
+}
+
+static inline anchor *
+active_way(const ulid_sort_state *state, size_t i, uint64 high)
+{
+	if (holds(&state->anchors[i], high))
+		return &state->anchors[i];
+	return active_other_way(state, i, high);
 }
 
 /*
- * Empties slot i of the table: it holds the first 8 bytes of an id of a
- * millisecond of another slot, which no id that looks into this one has: 0,
- * millisecond 0's, except in millisecond 0's own slot, slot 0 in either
- * layout, which holds millisecond 1's (slot 1).  So a table made zeroed has
- * all its slots free once slot 0 is.
+ * Empties slot (or way) i of the table: it holds the first 8 bytes of an id
+ * of a millisecond of another slot, which no id that looks into this one
+ * has: 0, millisecond 0's, except in millisecond 0's own slot, slot 0 in
+ * either layout, and its ways, which hold millisecond 1's (slot 1).  So a
+ * table made zeroed has all its slots free once slot 0's ways are.
  */
 static void
 free_slot(ulid_sort_state *state, size_t i)
 {
+	size_t		slots = (size_t) 1 << state->slot_bits;
+
 	memset(&state->anchors[i], 0, sizeof(anchor));
-	if (i == 0)
-		state->anchors[0].held = UINT64CONST(1) << 16;
+	if (i == 0 || (i >= slots && i - slots < ANCHOR_WAYS - 1))
+		state->anchors[i].held = UINT64CONST(1) << 16;
 }
 
 /*
@@ -418,19 +484,19 @@ within_window(uint64 offset)
 	return offset < (UINT64CONST(1) << (KEY_TIME_BITS + 16));
 }
 
-/* The millisecond of an anchor, from its keys (none for a free slot). */
+/* The part of an anchor, from its keys (none for a free slot). */
 static inline int64
-anchor_ms(const ulid_sort_state *state, const anchor *slot)
+anchor_part(const ulid_sort_state *state, const anchor *slot)
 {
-	return (int64) (((slot->lowest_near & ~WINDOW_KEYS) >> KEY_RANDOM_BITS) +
-					(state->window_start >> 16));
+	return (int64) (((slot->lowest_near & ~WINDOW_KEYS) >> (KEY_RANDOM_BITS - PART_BITS)) +
+					(state->window_start >> PART_SHIFT));
 }
 
 /* An anchor's own key, and its last 8 bytes (its key less the offset). */
 static inline uint64
 anchor_key(const anchor *slot)
 {
-	return (slot->lowest_near & ~FIELD_MASK) | slot->field;
+	return (slot->lowest_near & ~PART_FIELD_MASK) | slot->field;
 }
 
 static inline uint64
@@ -440,13 +506,13 @@ anchor_low(const anchor *slot)
 }
 
 /*
- * An anchor's first 8 bytes, active or latent: its millisecond, and the top
- * bits of its plain field.
+ * An anchor's first 8 bytes, active or latent: its part, and the top bits
+ * of its plain field (its field within the part).
  */
 static inline uint64
 anchor_high(const ulid_sort_state *state, const anchor *slot)
 {
-	return (uint64) anchor_ms(state, slot) << 16 | slot->field >> 6;
+	return (uint64) anchor_part(state, slot) << PART_SHIFT | slot->field >> 6;
 }
 
 /*
@@ -461,10 +527,10 @@ ms_hash(int64 unix_ms, int bits)
 }
 
 /*
- * A bitmap of milliseconds, small enough to stay in the cache, marked by a
- * hash of the millisecond (by their low bits, milliseconds at regular
- * intervals would share few bits).  A millisecond that shares its bit with
- * one marked looks marked too.
+ * A bitmap of parts (or of milliseconds), small enough to stay in the
+ * cache, marked by a hash of the part (by their low bits, milliseconds at
+ * regular intervals would share few bits).  A part that shares its bit
+ * with one marked looks marked too.
  */
 static inline uint64
 ms_bit(int64 unix_ms)
@@ -472,19 +538,20 @@ ms_bit(int64 unix_ms)
 	return ms_hash(unix_ms, MS_BITS_LOG2);
 }
 
+/* Whether a part was refused an anchor: the bitmap marks parts. */
 static inline bool
-is_refused(const ulid_sort_state *state, int64 unix_ms)
+is_refused(const ulid_sort_state *state, int64 part)
 {
-	uint64		bit = ms_bit(unix_ms);
+	uint64		bit = ms_bit(part);
 
 	return (state->refused[bit / 64] & (UINT64CONST(1) << (bit % 64))) != 0;
 }
 
-/* Refuses a millisecond an anchor. */
+/* Refuses a part an anchor. */
 static void
-refuse(ulid_sort_state *state, int64 unix_ms)
+refuse(ulid_sort_state *state, int64 part)
 {
-	uint64		bit = ms_bit(unix_ms);
+	uint64		bit = ms_bit(part);
 
 	state->refused[bit / 64] |= UINT64CONST(1) << (bit % 64);
 }
@@ -503,14 +570,14 @@ is_active(const ulid_sort_state *state, const anchor *slot)
 }
 
 /*
- * A latent anchor is dropped, and its millisecond refused an anchor for
- * good: its ids were keyed with their plain keys, which an anchor made later
- * would not keep clear of.
+ * A latent anchor is dropped, and its part refused an anchor for good: its
+ * ids were keyed with their plain keys, which an anchor made later would
+ * not keep clear of.
  */
 static void
 drop_latent(ulid_sort_state *state, anchor *slot)
 {
-	refuse(state, anchor_ms(state, slot));
+	refuse(state, anchor_part(state, slot));
 	free_slot(state, slot - state->anchors);
 }
 
@@ -602,23 +669,36 @@ anchor_free(const ulid_sort_state *state, void *memory)
 		pfree(memory);
 }
 
+/* The first free way of slot i, or NULL. */
+static anchor *
+free_way(const ulid_sort_state *state, size_t i)
+{
+	for (int w = 0; w < state->ways; w++)
+		if (!is_anchor(way_of(state, i, w)))
+			return way_of(state, i, w);
+	return NULL;
+}
+
 /*
- * A new table of 2^slot_bits slots, its milliseconds hashed or not, holding
- * the anchors of the old one: the active ones first, then the latent ones,
- * dropped where their slot is taken.  A table that only grows, not hashed,
- * keeps milliseconds in different slots apart.  Returns false, and keeps the
- * old table, where two active anchors would share a slot.
+ * A new table of 2^slot_bits slots, its milliseconds hashed or not, with
+ * ways (1 a slot, or ANCHOR_WAYS), holding the anchors of the old one: the
+ * active ones first, then the latent ones, dropped where their slot's ways
+ * are taken.  A table that only grows, not hashed, keeps milliseconds in
+ * different slots apart.  Returns false, and keeps the old table, where an
+ * active anchor would find its slot's ways taken.
  */
 static bool
-anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed)
+anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed, int ways)
 {
 	ulid_sort_state old = *state;
-	size_t		old_slots = old.anchors ? ((size_t) 1 << old.slot_bits) : 0;
+	size_t		old_slots = old.anchors ? table_slots(&old) : 0;
 
-	/* zeroed, all its slots are free once slot 0 is */
-	state->anchors = anchor_alloc_zero(state, sizeof(anchor) * ((size_t) 1 << slot_bits));
-	free_slot(state, 0);
+	/* zeroed, all its slots are free once slot 0's ways are */
+	state->anchors = anchor_alloc_zero(state, sizeof(anchor) * ((size_t) ways << slot_bits));
 	state->slot_bits = slot_bits;
+	state->ways = ways;
+	for (int w = 0; w < ways; w++)
+		free_slot(state, way_of(state, 0, w) - state->anchors);
 	state->slot_mask = ((uint64) 1 << slot_bits) - 1;
 	state->slot_factor = hashed ? GOLDEN_RATIO_64 : 1;
 	state->slot_shift = hashed ? 64 - (slot_bits - ANCHOR_BLOCK_BITS) : 0;
@@ -627,21 +707,22 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed)
 		for (size_t i = 0; i < old_slots; i++)
 			if (is_anchor(&old.anchors[i]) && is_active(state, &old.anchors[i]) == active)
 			{
-				int64		unix_ms = anchor_ms(state, &old.anchors[i]);
-				anchor	   *slot = anchor_slot(state, unix_ms);
-				uint64		free_mark = slot->held;
+				int64		part = anchor_part(state, &old.anchors[i]);
+				anchor	   *slot = free_way(state, slot_index(state, part));
+				uint64		free_mark;
 
-				if (is_anchor(slot) && active)
+				if (slot == NULL && active)
 				{
 					anchor_free(state, state->anchors);
 					*state = old;
 					return false;
 				}
-				if (is_anchor(slot))
+				if (slot == NULL)
 				{
-					refuse(state, unix_ms);
+					refuse(state, part);
 					continue;
 				}
+				free_mark = slot->held;
 				*slot = old.anchors[i];
 				if (!active)
 					slot->held = free_mark;
@@ -652,16 +733,17 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed)
 }
 
 /*
- * Whether a millisecond may still get an anchor, refused ones aside: while
- * anchoring lasts, one whose span with the active anchors of the table's
- * span fits the largest table (any, while the sample lasts, and where the
- * anchors are scattered).  Since active anchors stay, a millisecond out of
+ * Whether a part may still get an anchor, refused ones aside: while
+ * anchoring lasts, one whose millisecond's span with the active anchors of
+ * the table's span fits the largest table (any, while the sample lasts, and
+ * where the anchors are scattered).  Since active anchors stay, and the
+ * largest table only shrinks (anchor_table_take_ways()), a part out of
  * reach stays so.
  */
 static inline bool
-within_reach(const ulid_sort_state *state, int64 unix_ms)
+within_reach(const ulid_sort_state *state, int64 part)
 {
-	return (uint64) (unix_ms - state->reach_from) < state->reach_count;
+	return (uint64) ((part >> PART_BITS) - state->reach_from) < state->reach_count;
 }
 
 static void
@@ -674,12 +756,13 @@ set_reach(ulid_sort_state *state)
 }
 
 /*
- * Makes room for an anchor of unix_ms, within reach.  A table laid out for a
- * span is rebuilt with twice as many slots as the active anchors and unix_ms
- * would span (at most 2^max_slot_bits).  The sample's table, hashed, starts
- * at ANCHOR_MIN_SLOTS and doubles once an eighth as many milliseconds got
- * anchors, up to 2^ANCHOR_NO_RUN_SLOT_BITS until an id near an anchor came,
- * and 2^ANCHOR_SAMPLE_SLOT_BITS after (larger, ids one per millisecond, or
+ * Makes room for an anchor of a part, within reach.  A table laid out for a
+ * span is rebuilt with twice as many slots as the milliseconds of the
+ * active anchors and of the part would span (at most 2^max_slot_bits).
+ * The sample's table, hashed, starts at ANCHOR_MIN_SLOTS and doubles once
+ * an eighth as many milliseconds got anchors, up to
+ * 2^ANCHOR_NO_RUN_SLOT_BITS until an id near an anchor came, and
+ * 2^ANCHOR_SAMPLE_SLOT_BITS after (larger, ids one per millisecond, or
  * random within it, would only make it too big for the cache).  Made at
  * that size from the start, it cost small sorts more than the sort: an
  * ORDER BY of 100 ids took 29 to 30 microseconds, 11 for uuid (now 11 for
@@ -687,21 +770,22 @@ set_reach(ulid_sort_state *state)
  * millisecond, growing to the largest size, 143 against 61 (now 73).
  */
 static inline void
-anchor_table_make_room(ulid_sort_state *state, int64 unix_ms)
+anchor_table_make_room(ulid_sort_state *state, int64 part)
 {
 	int64		span;
+	int64		unix_ms = part >> PART_BITS;
 
 	if (state->slot_factor != 1)
 	{
 		if (state->slot_bits < state->sample_slot_bits &&
 			state->anchors_made >= (1 << state->slot_bits) / 8)
-			anchor_table_rebuild(state, state->slot_bits + 1, true);
+			anchor_table_rebuild(state, state->slot_bits + 1, true, state->ways);
 		return;
 	}
 	span = Max(state->highest_ms, unix_ms) - Min(state->lowest_ms, unix_ms) + 1;
 	if (span > ((int64) 1 << state->slot_bits) && state->slot_bits < state->max_slot_bits)
 		anchor_table_rebuild(state, Min((int) pg_ceil_log2_64((uint64) (2 * span)),
-										state->max_slot_bits), false);
+										state->max_slot_bits), false, state->ways);
 }
 
 /*
@@ -719,14 +803,14 @@ plain_key(uint64 offset, uint64 low)
 /*
  * A latent anchor for slot, from the plain key and the last 8 bytes of its
  * id: near ids up to NEAR_ANCHOR on either side, as long as their keys keep
- * the anchor's millisecond and their last 8 bytes do not wrap around 2^64.
+ * the anchor's part and their last 8 bytes do not wrap around 2^64.
  */
 static void
 anchor_set(anchor *slot, uint64 plain, uint64 low)
 {
-	uint64		field = plain & FIELD_MASK;
+	uint64		field = plain & PART_FIELD_MASK;
 	uint64		below = Min(Min(NEAR_ANCHOR, field), low);
-	uint64		above = Min(Min(NEAR_ANCHOR, FIELD_MASK - field), PG_UINT64_MAX - low);
+	uint64		above = Min(Min(NEAR_ANCHOR, PART_FIELD_MASK - field), PG_UINT64_MAX - low);
 
 	slot->key_offset = plain - low;
 	slot->lowest_near = plain - below;
@@ -734,70 +818,127 @@ anchor_set(anchor *slot, uint64 plain, uint64 low)
 	slot->field = (uint32) field;
 }
 
-/* The anchor of a millisecond, or NULL when it has none. */
+/* The anchor of a part, or NULL when it has none. */
 static inline anchor *
-anchor_of(ulid_sort_state *state, int64 unix_ms)
+anchor_of(ulid_sort_state *state, int64 part)
 {
 	anchor	   *slot;
+	size_t		i;
 
 	if (state->anchors == NULL)
 	{
 		arena_take(state);
 		state->refused = anchor_alloc_zero(state, MS_BITS / 8);
-		anchor_table_rebuild(state, pg_leftmost_one_pos32(ANCHOR_MIN_SLOTS), true);
+		anchor_table_rebuild(state, pg_leftmost_one_pos32(ANCHOR_MIN_SLOTS), true, 1);
 	}
-	slot = anchor_slot(state, unix_ms);
-	return is_anchor(slot) && anchor_ms(state, slot) == unix_ms ? slot : NULL;
+	i = slot_index(state, part);
+	for (int w = 0; w < state->ways; w++)
+	{
+		slot = way_of(state, i, w);
+		if (is_anchor(slot) && anchor_part(state, slot) == part)
+			return slot;
+	}
+	return NULL;
 }
 
 /*
- * While anchoring lasts, an id of a millisecond without anchor becomes its
- * latent anchor (its key, the plain key given, is that of an id near it),
- * unless the millisecond is out of reach of the active anchors (or refused
- * one), in place of another millisecond's latent anchor; a millisecond whose
- * slot holds another's active anchor is refused one.  Out of reach, it stays
- * so.  Returns the anchor, or NULL.
+ * The way of slot i a new anchor takes: a free one, else one that holds a
+ * latent anchor; NULL where all hold active ones.  (The slot first, and the
+ * rest not inlined: most tables have no other way.)
+ */
+static pg_noinline anchor *
+other_way_for_anchor(const ulid_sort_state *state, size_t i)
+{
+	anchor	   *slot = free_way(state, i);
+
+	for (int w = 0; slot == NULL && w < state->ways; w++)
+		if (!is_active(state, way_of(state, i, w)))
+			slot = way_of(state, i, w);
+	return slot;
+}
+
+static inline anchor *
+way_for_anchor(const ulid_sort_state *state, size_t i)
+{
+	if (!is_anchor(&state->anchors[i]))
+		return &state->anchors[i];
+	return other_way_for_anchor(state, i);
+}
+
+/*
+ * The table takes ways (above), its slots as they are, where the budget
+ * allows four times their bytes: the largest table it may grow to has a
+ * fourth of the slots from then on (which still spans the active anchors:
+ * the table spans them).  Else the part is refused an anchor, as before.
+ */
+static bool
+anchor_table_take_ways(ulid_sort_state *state)
+{
+	int			ways_bits = pg_leftmost_one_pos32(ANCHOR_WAYS);
+
+	if (state->slot_bits + ways_bits > state->max_slot_bits)
+		return false;
+	anchor_table_rebuild(state, state->slot_bits, state->slot_factor != 1, ANCHOR_WAYS);
+	state->max_slot_bits -= ways_bits;
+	state->sample_slot_bits = Min(state->sample_slot_bits, state->max_slot_bits);
+	if (state->anchoring && state->reach_count != PG_UINT64_MAX)
+		set_reach(state);
+	return true;
+}
+
+/*
+ * While anchoring lasts, an id of a part without anchor becomes its latent
+ * anchor (its key, the plain key given, is that of an id near it), unless
+ * the part is out of reach of the active anchors (or refused one), in a
+ * free way of its millisecond's slot, else in place of another part's
+ * latent anchor; a part whose ways all hold active anchors is refused one.
+ * Out of reach, it stays so.  Returns the anchor, or NULL.
  */
 static anchor *
-make_anchor(ulid_sort_state *state, int64 unix_ms, uint64 plain, uint64 low)
+make_anchor(ulid_sort_state *state, int64 part, uint64 plain, uint64 low)
 {
 	anchor	   *slot;
+	size_t		i;
 
-	if (!state->anchoring || is_refused(state, unix_ms) ||
-		!within_reach(state, unix_ms))
+	if (!state->anchoring || is_refused(state, part) ||
+		!within_reach(state, part))
 		return NULL;
-	anchor_table_make_room(state, unix_ms);
-	slot = anchor_slot(state, unix_ms);
-	if (is_anchor(slot))
+	anchor_table_make_room(state, part);
+	i = slot_index(state, part);
+	slot = &state->anchors[i];
+	/* another part of its millisecond has an anchor */
+	if (state->ways == 1 && is_anchor(slot) &&
+		anchor_part(state, slot) >> PART_BITS == part >> PART_BITS)
+		anchor_table_take_ways(state);
+	slot = way_for_anchor(state, i);
+	if (slot == NULL)
 	{
-		if (is_active(state, slot))
-		{
-			refuse(state, unix_ms);
-			return NULL;
-		}
-		/*
-		 * The latent anchor is dropped as drop_latent() would, but the slot
-		 * is set below and keeps its free mark: clearing it first cost a
-		 * sort of 1,000 ids one per millisecond 0.8% of its instructions.
-		 */
-		refuse(state, anchor_ms(state, slot));
+		refuse(state, part);
+		return NULL;
 	}
+	/*
+	 * A latent anchor is dropped as drop_latent() would, but the slot is set
+	 * below and keeps its free mark: clearing it first cost a sort of 1,000
+	 * ids one per millisecond 0.8% of its instructions.
+	 */
+	if (is_anchor(slot))
+		refuse(state, anchor_part(state, slot));
 	anchor_set(slot, plain, low);
 	state->anchors_made++;
 	return slot;
 }
 
 /*
- * A latent anchor becomes active, or is dropped where its millisecond is out
- * of reach of the active anchors.  Returns its slot, which moves when the
+ * A latent anchor becomes active, or is dropped where its part is out of
+ * reach of the active anchors.  Returns its slot, which moves when the
  * table grows to take it, or NULL.
  */
 static anchor *
 activate(ulid_sort_state *state, anchor *slot, uint64 owner)
 {
-	int64		unix_ms = (int64) (owner >> 16);
+	int64		part = (int64) (owner >> PART_SHIFT);
 
-	if (!within_reach(state, unix_ms))
+	if (!within_reach(state, part))
 	{
 		drop_latent(state, slot);
 		return NULL;
@@ -806,11 +947,11 @@ activate(ulid_sort_state *state, anchor *slot, uint64 owner)
 	state->active_count++;
 	if (state->sampled < ANCHOR_SAMPLE || state->scattered)
 		return slot;
-	state->lowest_ms = Min(state->lowest_ms, unix_ms);
-	state->highest_ms = Max(state->highest_ms, unix_ms);
+	state->lowest_ms = Min(state->lowest_ms, part >> PART_BITS);
+	state->highest_ms = Max(state->highest_ms, part >> PART_BITS);
 	set_reach(state);
-	anchor_table_make_room(state, unix_ms);
-	return anchor_slot(state, unix_ms);
+	anchor_table_make_room(state, part);
+	return active_way(state, slot_index(state, part), owner);
 }
 
 /*
@@ -860,7 +1001,7 @@ near_active_anchor(const anchor *slot, uint64 high, uint64 low, uint64 *key)
 }
 
 /*
- * The key of an id of the anchor's millisecond that is not near it: its
+ * The key of an id of the anchor's part that is not near it: its
  * plain key, at most the lowest near key below the anchor, at least the
  * highest above it.
  */
@@ -874,7 +1015,7 @@ far_key(const anchor *slot, uint64 plain, uint64 above)
 }
 
 /*
- * The key of an id of the millisecond of an active anchor, not near it.  Not
+ * The key of an id of the part of an active anchor, not near it.  Not
  * inlined: inlined, it cost the leaner converter's path for the ids near
  * the anchor 2 instructions an id of a run (registers saved for it).
  */
@@ -887,7 +1028,7 @@ far_from_active_anchor(const ulid_sort_state *state, const anchor *slot,
 }
 
 /*
- * The key of an id of the millisecond of an anchor, active or latent, while
+ * The key of an id of the part of an anchor, active or latent, while
  * the table may change.  An id near a latent anchor that is not a copy of it
  * makes it active; an id far from it, keyed with its plain key, narrows its
  * range of near keys to leave that key out.  *near_hit says whether the id
@@ -935,7 +1076,7 @@ key_while_anchoring(ulid_sort_state *state, uint64 high, uint64 low,
 
 /*
  * Anchoring in the sample's table stops for good: the latent anchors are
- * dropped (their ids have their plain keys; no millisecond gets an anchor
+ * dropped (their ids have their plain keys; no part gets an anchor
  * there from now on, but may in the table of blocks, short_runs_start()).
  */
 static void
@@ -943,8 +1084,8 @@ stop_anchoring(ulid_sort_state *state)
 {
 	state->anchoring = false;
 	state->reach_count = 0;
-	state->last_ms = -1;
-	for (size_t i = 0; i < ((size_t) 1 << state->slot_bits); i++)
+	state->last_part = -1;
+	for (size_t i = 0; i < table_slots(state); i++)
 		if (is_anchor(&state->anchors[i]) && !is_active(state, &state->anchors[i]))
 			free_slot(state, i);
 }
@@ -977,9 +1118,9 @@ lay_out_anchors(ulid_sort_state *state)
 	int			count = 0;
 	int			best = 0;
 
-	for (size_t i = 0; i < ((size_t) 1 << state->slot_bits); i++)
+	for (size_t i = 0; i < table_slots(state); i++)
 		if (is_anchor(&state->anchors[i]) && is_active(state, &state->anchors[i]))
-			active_ms[count++] = anchor_ms(state, &state->anchors[i]);
+			active_ms[count++] = anchor_part(state, &state->anchors[i]) >> PART_BITS;
 	qsort(active_ms, count, sizeof(int64), compare_ms);
 	for (int lowest = 0, highest = 0; highest < count; highest++)
 	{
@@ -993,7 +1134,7 @@ lay_out_anchors(ulid_sort_state *state)
 		}
 	}
 	pfree(active_ms);
-	state->last_ms = -1;		/* the table moves */
+	state->last_part = -1;		/* the table moves */
 	if (best * 4 >= count * 3)
 	{
 		int			span_bits = (int) pg_ceil_log2_64((uint64) (2 * (state->highest_ms -
@@ -1001,7 +1142,7 @@ lay_out_anchors(ulid_sort_state *state)
 
 		for (int bits = Min(Max(span_bits, ANCHOR_SPAN_MIN_BITS), state->max_slot_bits);
 			 bits <= state->max_slot_bits; bits++)
-			if (anchor_table_rebuild(state, bits, false))
+			if (anchor_table_rebuild(state, bits, false, state->ways))
 			{
 				set_reach(state);
 				return;
@@ -1009,7 +1150,7 @@ lay_out_anchors(ulid_sort_state *state)
 	}
 	state->scattered = true;
 	if (state->slot_bits < state->max_slot_bits)
-		anchor_table_rebuild(state, state->max_slot_bits, true);
+		anchor_table_rebuild(state, state->max_slot_bits, true, state->ways);
 }
 
 /*
@@ -1031,13 +1172,16 @@ lay_out_anchors(ulid_sort_state *state)
  * and at least the highest above it.  The near keys are placed from the
  * block's plain field alone, 32,768 below it (moved to fit the field), so
  * the anchor's own key is not its plain key: an anchor of this table is
- * never dropped, and its millisecond must not have been keyed before.
- * Every millisecond the sample met has an anchor of the sample's table, or
- * was refused one (the bitmap): the latent anchors are dropped, their
- * entries marked for plain keys (up to 1,024 milliseconds, of the 100,000
- * or more of such a table), the active ones stay in that table, and their
- * entries say so.  Milliseconds outside the table's span, a quarter
- * wider than the sample's, get plain keys.  The table takes what the anchor
+ * never dropped, and its part must not have been keyed before (its near
+ * keys stay within its part's, so the other parts of its millisecond keep
+ * their plain keys).  Every part the sample met has an anchor of the
+ * sample's table, or was refused one (the bitmap): the latent anchors are
+ * dropped, their milliseconds' entries marked for plain keys (up to 1,024
+ * milliseconds, of the 100,000 or more of such a table), the active ones
+ * stay in that table, and their milliseconds' entries say so (an id of
+ * another part of such a millisecond gets its plain key).  Milliseconds
+ * outside the table's span, a quarter wider than the sample's, get plain
+ * keys.  The table takes what the anchor
  * table could (at most a quarter of work_mem and ANCHOR_MAX_BYTES).
  */
 #define SHORT_RUNS_NONE			0	/* no id of the millisecond keyed yet */
@@ -1059,11 +1203,11 @@ short_run_block(uint64 high, uint64 low)
 static inline uint64
 short_run_key(uint64 anchor_block, uint64 plain, uint64 block, uint64 low)
 {
-	uint64		field = anchor_block >> (64 - KEY_RANDOM_BITS);
+	uint64		field = (anchor_block >> (64 - KEY_RANDOM_BITS)) & PART_FIELD_MASK;
 	uint64		lowest_near;
 
 	field = field < (NEAR_ANCHOR + 1) / 2 ? 0 : field - (NEAR_ANCHOR + 1) / 2;
-	lowest_near = (plain & ~FIELD_MASK) | Min(field, FIELD_MASK - NEAR_ANCHOR);
+	lowest_near = (plain & ~PART_FIELD_MASK) | Min(field, PART_FIELD_MASK - NEAR_ANCHOR);
 	if (block == anchor_block)
 		return lowest_near + (low & NEAR_ANCHOR);
 	return block < anchor_block ? Min(plain, lowest_near) : Max(plain, lowest_near + NEAR_ANCHOR);
@@ -1076,16 +1220,16 @@ short_run_key(uint64 anchor_block, uint64 plain, uint64 block, uint64 low)
 static bool
 short_runs_span(ulid_sort_state *state)
 {
-	uint64		max_count = (sizeof(anchor) << state->max_slot_bits) / sizeof(uint64);
+	uint64		max_count = state->short_runs_max;
 	int64		lowest = PG_INT64_MAX;
 	int64		highest = PG_INT64_MIN;
 	uint64		span;
 
-	for (size_t i = 0; i < ((size_t) 1 << state->slot_bits); i++)
+	for (size_t i = 0; i < table_slots(state); i++)
 		if (is_anchor(&state->anchors[i]))
 		{
-			lowest = Min(lowest, anchor_ms(state, &state->anchors[i]));
-			highest = Max(highest, anchor_ms(state, &state->anchors[i]));
+			lowest = Min(lowest, anchor_part(state, &state->anchors[i]) >> PART_BITS);
+			highest = Max(highest, anchor_part(state, &state->anchors[i]) >> PART_BITS);
 		}
 	if (lowest > highest)
 		return false;
@@ -1112,10 +1256,17 @@ static void
 short_runs_start(ulid_sort_state *state)
 {
 	short_runs_make(state);
-	for (size_t i = 0; i < ((size_t) 1 << state->slot_bits); i++)
+	for (size_t i = 0; i < table_slots(state); i++)
 		if (is_anchor(&state->anchors[i]))
-			state->short_runs[anchor_ms(state, &state->anchors[i]) - state->short_runs_from] =
-				is_active(state, &state->anchors[i]) ? SHORT_RUNS_SAMPLED : SHORT_RUNS_PLAIN;
+		{
+			uint64	   *entry = &state->short_runs[(anchor_part(state, &state->anchors[i]) >> PART_BITS) -
+												state->short_runs_from];
+
+			if (is_active(state, &state->anchors[i]))
+				*entry = SHORT_RUNS_SAMPLED;
+			else if (*entry != SHORT_RUNS_SAMPLED)
+				*entry = SHORT_RUNS_PLAIN;
+		}
 	stop_anchoring(state);
 }
 
@@ -1180,9 +1331,9 @@ short_runs_watch(ulid_sort_state *state)
 {
 	state->keyed_plainly = anchor_alloc_zero(state, keyed_plainly_words(state) * sizeof(uint64));
 	state->watched = anchor_alloc_zero(state, sizeof(uint64) << WATCHED_BITS);
-	for (size_t i = 0; i < ((size_t) 1 << state->slot_bits); i++)
+	for (size_t i = 0; i < table_slots(state); i++)
 		if (is_anchor(&state->anchors[i]))
-			mark_keyed_plainly(state, anchor_ms(state, &state->anchors[i]));
+			mark_keyed_plainly(state, anchor_part(state, &state->anchors[i]) >> PART_BITS);
 	stop_anchoring(state);
 }
 
@@ -1230,6 +1381,7 @@ static inline uint64
 short_runs_key(ulid_sort_state *state, uint64 high, uint64 low, uint64 offset)
 {
 	int64		unix_ms = (int64) (high >> 16);
+	int64		part = (int64) (high >> PART_SHIFT);
 	uint64		i = (uint64) (unix_ms - state->short_runs_from);
 	uint64		plain = plain_key(offset, low);
 	uint64		block = short_run_block(high, low);
@@ -1241,7 +1393,7 @@ short_runs_key(ulid_sort_state *state, uint64 high, uint64 low, uint64 offset)
 	if (anchor_block == SHORT_RUNS_NONE)
 	{
 		anchor_block = block;
-		if (block <= SHORT_RUNS_SAMPLED || is_refused(state, unix_ms))
+		if (block <= SHORT_RUNS_SAMPLED || is_refused(state, part))
 			anchor_block = SHORT_RUNS_PLAIN;
 		else
 			state->short_runs_made++;
@@ -1251,11 +1403,13 @@ short_runs_key(ulid_sort_state *state, uint64 high, uint64 low, uint64 offset)
 		return plain;
 	if (anchor_block == SHORT_RUNS_SAMPLED)
 	{
-		const anchor *slot = anchor_slot(state, unix_ms);
+		const anchor *slot = active_way(state, slot_index(state, part), high);
 		uint64		key;
 
 		if (near_active_anchor(slot, high, low, &key))
 			return key;
+		if (!holds(slot, high))
+			return plain;
 		return far_from_active_anchor(state, slot, high, low);
 	}
 	return short_run_key(anchor_block, plain, block, low);
@@ -1317,7 +1471,7 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 	ulid_sort_state *state = ssup->ssup_extra;
 	const uint8_t *id = DatumGetUlidP(original)->data;
 	uint64		high = load_be(id, 8);
-	int64		unix_ms = (int64) (high >> 16);
+	int64		part = (int64) (high >> PART_SHIFT);
 	uint64		offset = window_offset(state, high);
 	uint64		key;
 	bool		sampled = false;
@@ -1332,14 +1486,14 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 		bool		near_hit = false;
 		bool		made = false;
 
-		/* ids in insertion order share their millisecond with the last one */
-		if (unix_ms != state->last_ms)
+		/* ids in insertion order share their part with the last one */
+		if (part != state->last_part)
 		{
-			state->last_anchor = anchor_of(state, unix_ms);
-			state->last_ms = unix_ms;
+			state->last_anchor = anchor_of(state, part);
+			state->last_part = part;
 			if (state->last_anchor == NULL)
 			{
-				state->last_anchor = make_anchor(state, unix_ms, plain_key(offset, low), low);
+				state->last_anchor = make_anchor(state, part, plain_key(offset, low), low);
 				made = state->last_anchor != NULL;
 			}
 		}
@@ -1416,6 +1570,45 @@ ulid_abbrev_convert_short_runs(Datum original, SortSupport ssup)
  * ulid_abbrev_convert_mixed, whose ids it keys seldom, and which would save
  * registers for it on every id.)
  */
+/*
+ * ulid_abbrev_convert_lean's key for an id of a part without active anchor:
+ * its plain key, or ulid_abbrev_convert's where the part may still get one.
+ */
+static inline Datum
+lean_unanchored(Datum original, SortSupport ssup, uint64 high, uint64 low)
+{
+	ulid_sort_state *state = ssup->ssup_extra;
+	int64		part = (int64) (high >> PART_SHIFT);
+	uint64		offset = window_offset(state, high);
+
+	if (!within_window(offset))
+		return UInt64GetDatum(outside_window_key(state, high));
+	if (within_reach(state, part) && !is_refused(state, part))
+		return ulid_abbrev_convert(original, ssup);
+	return UInt64GetDatum(plain_key(offset, low));
+}
+
+/*
+ * ulid_abbrev_convert_lean's key for an id of another part than the active
+ * anchor of its slot, where the table has ways: its part's anchor may be in
+ * one of them.  (Not inlined, for the registers, as ulid_abbrev_convert_lean
+ * is not.)
+ */
+static pg_noinline Datum
+lean_other_way(Datum original, SortSupport ssup, uint64 high, uint64 low, size_t i)
+{
+	ulid_sort_state *state = ssup->ssup_extra;
+	const anchor *slot = active_other_way(state, i, high);
+	uint64		key;
+
+	if (near_active_anchor(slot, high, low, &key))
+		return UInt64GetDatum(key);
+	/* (the slot itself where no way holds it) */
+	if (slot != &state->anchors[i])
+		return UInt64GetDatum(far_from_active_anchor(state, slot, high, low));
+	return lean_unanchored(original, ssup, high, low);
+}
+
 static pg_noinline Datum
 ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
 {
@@ -1423,9 +1616,8 @@ ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
 	const uint8_t *id = DatumGetUlidP(original)->data;
 	uint64		high = load_be(id, 8);
 	uint64		low = load_be(id + 8, 8);
-	int64		unix_ms = (int64) (high >> 16);
-	const anchor *slot = anchor_slot(state, unix_ms);
-	uint64		offset;
+	size_t		i = slot_index(state, high >> PART_SHIFT);
+	const anchor *slot = &state->anchors[i];
 	uint64		key;
 
 	/* an id of a run first: it has the anchor's first 8 bytes */
@@ -1433,12 +1625,9 @@ ulid_abbrev_convert_lean(Datum original, SortSupport ssup)
 		return UInt64GetDatum(key);
 	if (holds(slot, high))
 		return UInt64GetDatum(far_from_active_anchor(state, slot, high, low));
-	offset = window_offset(state, high);
-	if (!within_window(offset))
-		return UInt64GetDatum(outside_window_key(state, high));
-	if (within_reach(state, unix_ms) && !is_refused(state, unix_ms))
-		return ulid_abbrev_convert(original, ssup);
-	return UInt64GetDatum(plain_key(offset, low));
+	if (state->ways > 1)
+		return lean_other_way(original, ssup, high, low, i);
+	return lean_unanchored(original, ssup, high, low);
 }
 
 /*
@@ -1502,8 +1691,8 @@ ulid_abbrev_convert_mixed(Datum original, SortSupport ssup)
 	ulid_sort_state *state = ssup->ssup_extra;
 	const uint8_t *id = DatumGetUlidP(original)->data;
 	uint64		high = load_be(id, 8);
-	int64		unix_ms = (int64) (high >> 16);
-	const anchor *slot = anchor_slot(state, unix_ms);
+	int64		part = (int64) (high >> PART_SHIFT);
+	const anchor *slot = &state->anchors[slot_index(state, part)];
 	uint64		key = near_key(slot, load_be(id + 8, 8));
 	uint64		offset = window_offset(state, high);
 	uint64		in_window = within_window(offset);
@@ -1515,12 +1704,12 @@ ulid_abbrev_convert_mixed(Datum original, SortSupport ssup)
 	 */
 	uint64		near = (uint64) (high == slot->held) & (uint64) is_near_key(slot, key);
 	uint64		unanchored = in_window & (uint64) !holds(slot, high) &
-		(uint64) !within_reach(state, unix_ms);
+		(uint64) !within_reach(state, part);
 	uint64		near_mask = -near;
 	uint64		window_mask = -in_window;
 	uint64		other;
 
-	/* (an id near its anchor is of the millisecond the slot holds) */
+	/* (an id near its anchor is of the part the slot holds) */
 	if (in_window != near + unanchored)
 		return ulid_abbrev_convert_lean(original, ssup);
 	other = (plain_key(offset, (uint64) id[8] << 56) & window_mask) |
@@ -1670,8 +1859,9 @@ ulid_sortsupport(PG_FUNCTION_ARGS)
 		state->context = ssup->ssup_cxt;
 		state->anchoring = true;
 		state->reach_count = PG_UINT64_MAX;
-		state->last_ms = -1;
+		state->last_part = -1;
 		state->max_slot_bits = anchor_max_slot_bits();
+		state->short_runs_max = (sizeof(anchor) << state->max_slot_bits) / sizeof(uint64);
 		state->sample_slot_bits = Min(state->max_slot_bits, ANCHOR_NO_RUN_SLOT_BITS);
 		MemoryContextSwitchTo(old_context);
 

@@ -11,7 +11,9 @@
 # converter that hands every id on to the next, the leaner converter keying
 # plainly the ids of milliseconds that could still get an anchor, latent
 # anchors kept once anchoring stopped (none can become active then, and a
-# latent anchor keys every id as its plain key).
+# latent anchor keys every id as its plain key), the leaner converter
+# blind to the other ways of a slot (it hands their ids on to the first
+# converter, which finds their anchors).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . test/lib/tap.sh
@@ -106,7 +108,7 @@ an anchor's range of near keys one wider => return key - slot->lowest_near <= sl
 the near keys one above the anchor's => slot->key_offset = plain - low; => slot->key_offset = plain - low + 1;
 ids far from an anchor keyed on the wrong side => mask = -above; => mask = -(above ^ 1);
 a latent anchor's range not narrowed above => slot->near_width = (uint32) (plain - slot->lowest_near); => (void) 0;
-a free slot holds the mark of its own millisecond => state->anchors[0].held = UINT64CONST(1) << 16; => state->anchors[0].held = 0;
+a free slot holds the mark of its own millisecond => state->anchors[i].held = UINT64CONST(1) << 16; => state->anchors[i].held = 0;
 refused milliseconds forgotten => return (state->refused[bit / 64] & (UINT64CONST(1) << (bit % 64))) != 0; => return false;
 ids far from an active anchor keyed plainly after the estimate => if (holds(slot, high)) => if (false)
 the mode: plain keys with active anchors left => else if (!state->anchoring && state->active_count == 0) => else if (!state->anchoring)
@@ -117,12 +119,15 @@ the mode: no table of blocks where the watch found short runs => state->watched_
 the table of blocks keys the sample's anchored milliseconds plainly => if (anchor_block == SHORT_RUNS_PLAIN) => if (anchor_block <= SHORT_RUNS_SAMPLED)
 the table of blocks keys ids on the wrong side of the anchor => return block < anchor_block ? => return block > anchor_block ?
 an id near a latent anchor that does not make it active => state->last_anchor = activate(state, slot, owner); => (void) owner;
-an active anchor dropped where the rebuilt table has its slot taken => if (is_anchor(slot) && active) => if (false)
+an active anchor dropped where the rebuilt table has its ways taken => if (slot == NULL && active) => if (false)
 the fast path of a mixed table takes an id for near its anchor by the distance alone => (uint64) (high == slot->held) & => (uint64) 1 &
 plain keys of a mixed table picked without the window's test => mask = -(uint64) within_window(offset); => mask = ~(uint64) 0;
-the table of blocks gives a refused millisecond a block => if (block <= SHORT_RUNS_SAMPLED || is_refused(state, unix_ms)) => if (block <= SHORT_RUNS_SAMPLED)
+the table of blocks gives a refused part a block => if (block <= SHORT_RUNS_SAMPLED || is_refused(state, part)) => if (block <= SHORT_RUNS_SAMPLED)
 the watch counts copies of an id as near it => <= NEAR_ANCHOR && *last != tag; => <= NEAR_ANCHOR;
 the watch leaves the milliseconds it keyed unmarked => mark_keyed_plainly(state, unix_ms); => (void) unix_ms;
+an anchor's near keys leave its part => Min(Min(NEAR_ANCHOR, PART_FIELD_MASK - field) => Min(Min(NEAR_ANCHOR, FIELD_MASK - field)
+the ways of slot 0 hold the mark of millisecond 0 => if (i == 0 || (i >= slots && i - slots < ANCHOR_WAYS - 1)) => if (i == 0)
+the other ways: an id takes the anchor of the first => return way; => return way_of(state, i, 1);
 EOF
 echo "1..$n"
 [ "$survivors" = 0 ]
