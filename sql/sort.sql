@@ -835,6 +835,35 @@ SELECT id FROM
  ORDER BY o;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS runs_in_parts_misplaced FROM late;
 
+-- w2) As w), with anchors out of reach: a bulk load (runs in two parts of
+-- each of 4 milliseconds), two runs in parts of a millisecond a year and
+-- more later (active in the sample, kept once the table is laid out for
+-- the load, out of its reach), and uuids converted to ulid: the mixed
+-- converter keys the ids after the estimate, and must find the anchors in
+-- the other ways.
+TRUNCATE late;
+INSERT INTO late
+SELECT id FROM
+	(SELECT pg_temp.id(to_hex(r.ms), r.high || lpad(to_hex(r.low + i), 16, '0')) AS id,
+			i >= 110 AS after, md5(r.high || i) AS o
+	   FROM (VALUES (1742000000000, '1234', x'0123456700000000'::int8, 1500),
+					(1742000000000, '4bcd', x'1234567800000000'::int8, 1500),
+					(1742000000001, '1235', x'2345678900000000'::int8, 1500),
+					(1742000000001, '4bce', x'3456789a00000000'::int8, 1500),
+					(1742000000002, '1236', x'456789ab00000000'::int8, 1500),
+					(1742000000002, '4bcf', x'56789abc00000000'::int8, 1500),
+					(1742000000003, '1237', x'6789abcd00000000'::int8, 1500),
+					(1742000000003, '4bd0', x'789abcde00000000'::int8, 1500),
+					(1782000000000, '2222', x'0abcdef000000000'::int8, 3000),
+					(1782000000000, 'a000', x'1abcdef000000000'::int8, 3000))
+			r (ms, high, low, n),
+			LATERAL generate_series(0, r.n - 1) i
+	 UNION ALL
+	 SELECT ('f' || substr(md5(k::text), 2, 31))::uuid::ulid, k >= 40, md5(k::text)
+	   FROM generate_series(1, 4000) k) p
+ ORDER BY after, o;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS parts_out_of_reach_misplaced FROM late;
+
 RESET work_mem;
 RESET client_min_messages;
 RESET jit;

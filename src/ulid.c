@@ -1700,11 +1700,14 @@ ulid_abbrev_convert_mixed(Datum original, SortSupport ssup)
 	/*
 	 * All tests are made: with &&, a branch on the first, mispredicted for
 	 * half the ids, cost such a table 3% of an ORDER BY in memory.  (No id
-	 * outside the window has the first 8 bytes of an anchor.)
+	 * outside the window has the first 8 bytes of an anchor.  Where the
+	 * table has ways, an id out of reach may have an active anchor in
+	 * another way than the slot, kept from the sample: the leaner
+	 * converter looks.)
 	 */
 	uint64		near = (uint64) (high == slot->held) & (uint64) is_near_key(slot, key);
 	uint64		unanchored = in_window & (uint64) !holds(slot, high) &
-		(uint64) !within_reach(state, part);
+		(uint64) !within_reach(state, part) & (uint64) (state->ways == 1);
 	uint64		near_mask = -near;
 	uint64		window_mask = -in_window;
 	uint64		other;
