@@ -1203,11 +1203,14 @@ short_run_block(uint64 high, uint64 low)
 static inline uint64
 short_run_key(uint64 anchor_block, uint64 plain, uint64 block, uint64 low)
 {
-	uint64		field = (anchor_block >> (64 - KEY_RANDOM_BITS)) & PART_FIELD_MASK;
+	uint64		anchor_field = anchor_block >> (64 - KEY_RANDOM_BITS);
+	uint64		field = anchor_field & PART_FIELD_MASK;
 	uint64		lowest_near;
 
+	/* in the anchor's part: the ids of the others keep their plain keys */
 	field = field < (NEAR_ANCHOR + 1) / 2 ? 0 : field - (NEAR_ANCHOR + 1) / 2;
-	lowest_near = (plain & ~PART_FIELD_MASK) | Min(field, PART_FIELD_MASK - NEAR_ANCHOR);
+	lowest_near = (plain & ~FIELD_MASK) | (anchor_field & ~PART_FIELD_MASK) |
+		Min(field, PART_FIELD_MASK - NEAR_ANCHOR);
 	if (block == anchor_block)
 		return lowest_near + (low & NEAR_ANCHOR);
 	return block < anchor_block ? Min(plain, lowest_near) : Max(plain, lowest_near + NEAR_ANCHOR);
