@@ -864,6 +864,35 @@ SELECT id FROM
  ORDER BY after, o;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS parts_out_of_reach_misplaced FROM late;
 
+-- x) The table of blocks with several parts in a millisecond: a sample of
+-- ids in 1,022 milliseconds 97 apart, each at the top of the keys of its
+-- part (part 3), with two runs of 2 in milliseconds of their own (short
+-- runs: the table of blocks); most of the sample's latent anchors are
+-- given up for others in its small table, their parts refused and their
+-- milliseconds left without an entry.  Then in each of those milliseconds
+-- an id of part 4, at the bottom of its part, makes the block anchor, and
+-- an id of part 3 just above the sample's must keep its plain key: near
+-- keys placed in part 3 would put it below.
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id(to_hex(1743000000000 + ms), r)
+  FROM (SELECT 1 AS phase, i * 97 + d * 50 AS ms,
+			   CASE d WHEN 0 THEN '1fff' || 'fc' || lpad(to_hex(i), 10, '0') || '0000'
+			   ELSE '1234' || lpad(to_hex(e), 16, '0') END AS r, i * 3 + d + e AS o
+		  FROM generate_series(0, 1021) i, (VALUES (0, 0), (1, 0), (1, 1)) v (d, e)
+		 WHERE d = 0 OR i IN (500, 501)
+		UNION ALL
+		SELECT 2, i * 97, '2000' || lpad(to_hex(i), 16, '0'), i
+		  FROM generate_series(0, 1021) i
+		UNION ALL
+		SELECT 3, i * 97, '1fff' || 'fc' || lpad(to_hex(i), 10, '0') || '0002', i
+		  FROM generate_series(0, 1021) i
+		UNION ALL
+		SELECT 4, 500000 + ms, lpad(to_hex(ms), 20, '0'), 0
+		  FROM generate_series(0, 8199) ms) p
+ ORDER BY phase, o;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS blocks_in_parts_misplaced FROM late;
+
 RESET work_mem;
 RESET client_min_messages;
 RESET jit;

@@ -129,6 +129,7 @@ an anchor's near keys leave its part => Min(Min(NEAR_ANCHOR, PART_FIELD_MASK - f
 the ways of slot 0 hold the mark of millisecond 0 => if (i == 0 || (i >= slots && i - slots < ANCHOR_WAYS - 1)) => if (i == 0)
 the other ways: an id takes the anchor of the first => return way; => return way_of(state, i, 1);
 the mixed converter keys plainly ids out of reach whose anchor is in another way => & (uint64) (state->ways == 1); => ;
+the table of blocks places near keys in the part of the id keyed => (anchor_field & ~PART_FIELD_MASK) => (plain & ~PART_FIELD_MASK)
 EOF
 echo "1..$n"
 [ "$survivors" = 0 ]
