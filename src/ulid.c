@@ -505,6 +505,13 @@ anchor_low(const anchor *slot)
 	return anchor_key(slot) - slot->key_offset;
 }
 
+/* The millisecond of an anchor's part. */
+static inline int64
+anchor_ms(const ulid_sort_state *state, const anchor *slot)
+{
+	return anchor_part(state, slot) >> PART_BITS;
+}
+
 /*
  * An anchor's first 8 bytes, active or latent: its part, and the top bits
  * of its plain field (its field within the part).
@@ -908,7 +915,7 @@ make_anchor(ulid_sort_state *state, int64 part, uint64 plain, uint64 low)
 	slot = &state->anchors[i];
 	/* another part of its millisecond has an anchor */
 	if (state->ways == 1 && is_anchor(slot) &&
-		anchor_part(state, slot) >> PART_BITS == part >> PART_BITS)
+		anchor_ms(state, slot) == part >> PART_BITS)
 		anchor_table_take_ways(state);
 	slot = way_for_anchor(state, i);
 	if (slot == NULL)
@@ -1120,7 +1127,7 @@ lay_out_anchors(ulid_sort_state *state)
 
 	for (size_t i = 0; i < table_slots(state); i++)
 		if (is_anchor(&state->anchors[i]) && is_active(state, &state->anchors[i]))
-			active_ms[count++] = anchor_part(state, &state->anchors[i]) >> PART_BITS;
+			active_ms[count++] = anchor_ms(state, &state->anchors[i]);
 	qsort(active_ms, count, sizeof(int64), compare_ms);
 	for (int lowest = 0, highest = 0; highest < count; highest++)
 	{
@@ -1231,8 +1238,8 @@ short_runs_span(ulid_sort_state *state)
 	for (size_t i = 0; i < table_slots(state); i++)
 		if (is_anchor(&state->anchors[i]))
 		{
-			lowest = Min(lowest, anchor_part(state, &state->anchors[i]) >> PART_BITS);
-			highest = Max(highest, anchor_part(state, &state->anchors[i]) >> PART_BITS);
+			lowest = Min(lowest, anchor_ms(state, &state->anchors[i]));
+			highest = Max(highest, anchor_ms(state, &state->anchors[i]));
 		}
 	if (lowest > highest)
 		return false;
@@ -1262,7 +1269,7 @@ short_runs_start(ulid_sort_state *state)
 	for (size_t i = 0; i < table_slots(state); i++)
 		if (is_anchor(&state->anchors[i]))
 		{
-			uint64	   *entry = &state->short_runs[(anchor_part(state, &state->anchors[i]) >> PART_BITS) -
+			uint64	   *entry = &state->short_runs[anchor_ms(state, &state->anchors[i]) -
 												state->short_runs_from];
 
 			if (is_active(state, &state->anchors[i]))
@@ -1336,7 +1343,7 @@ short_runs_watch(ulid_sort_state *state)
 	state->watched = anchor_alloc_zero(state, sizeof(uint64) << WATCHED_BITS);
 	for (size_t i = 0; i < table_slots(state); i++)
 		if (is_anchor(&state->anchors[i]))
-			mark_keyed_plainly(state, anchor_part(state, &state->anchors[i]) >> PART_BITS);
+			mark_keyed_plainly(state, anchor_ms(state, &state->anchors[i]));
 	stop_anchoring(state);
 }
 
