@@ -893,6 +893,29 @@ SELECT pg_temp.id(to_hex(1743000000000 + ms), r)
  ORDER BY phase, o;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS blocks_in_parts_misplaced FROM late;
 
+-- w3) Ways taken in a grown sample's table: 40 ids one per millisecond
+-- first (the table grows to its size before runs, 256 slots), then runs of
+-- 1,000 in 4 parts of one millisecond, the first id of each run first: the
+-- second part takes ways, with a fourth of the slots (the sample's table
+-- keeps to its bytes), and its anchor, and those after it, must go to the
+-- slot of their millisecond in the smaller table.
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id(to_hex(ms), r)
+  FROM (SELECT 1 AS phase, 1744000000000 + k * 1000 AS ms,
+			   lpad(to_hex(k * 1657 % 65536), 4, '0') || md5(k::text)::varchar(16) AS r, '' AS o
+		  FROM generate_series(0, 39) k
+		UNION ALL
+		SELECT CASE i WHEN 0 THEN 2 ELSE 3 END, 1744000100000,
+			   v.high || lpad(to_hex(v.low + i), 16, '0'),
+			   CASE i WHEN 0 THEN v.high ELSE md5(v.high || i) END
+		  FROM (VALUES ('1234', x'0123456700000000'::int8), ('4bcd', x'1234567800000000'::int8),
+					   ('8abc', x'2345678900000000'::int8), ('c123', x'3456789a00000000'::int8))
+			   v (high, low),
+			   generate_series(0, 999) i) p
+ ORDER BY phase, ms, o;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS ways_in_grown_sample_misplaced FROM late;
+
 RESET work_mem;
 RESET client_min_messages;
 RESET jit;
