@@ -901,13 +901,16 @@ anchor_of(ulid_sort_state *state, int64 part, uint64 plain)
 	}
 	i = slot_index(state, part);
 	slot = &state->anchors[i];
-	for (int w = 1; key_part(slot->lowest_near) != key_part(plain); w++)
-	{
-		if (w == state->ways)
-			return NULL;
-		slot = way_of(state, i, w);
-	}
-	return slot;
+	if (key_part(slot->lowest_near) == key_part(plain))
+		return slot;
+	if (state->ways == 1)
+		return NULL;
+	/* the other ways of a slot lie side by side */
+	slot = way_of(state, i, 1);
+	for (int w = 1; w < state->ways; w++, slot++)
+		if (key_part(slot->lowest_near) == key_part(plain))
+			return slot;
+	return NULL;
 }
 
 /*
