@@ -131,7 +131,7 @@ the other ways: an id takes the anchor of the first => return way; => return way
 the mixed converter keys plainly ids out of reach whose anchor is in another way => & (uint64) (state->ways == 1); => ;
 the table of blocks places near keys in the part of the id keyed => (anchor_field & ~PART_FIELD_MASK) => (plain & ~PART_FIELD_MASK)
 an anchor made once the sample's table took ways, with fewer slots, goes to its old slot => i = slot_index(state, part);	/* (the sample's may have fewer slots) */ => (void) 0;
-a part takes the anchor of another part of its millisecond => key_part(slot->lowest_near) != key_part(plain) => key_part(slot->lowest_near) >> PART_BITS != key_part(plain) >> PART_BITS
+a part takes the anchor of another part of its millisecond => return key_part(slot->lowest_near) == key_part(plain); => return key_part(slot->lowest_near) >> PART_BITS == key_part(plain) >> PART_BITS;
 EOF
 echo "1..$n"
 [ "$survivors" = 0 ]
