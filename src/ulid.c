@@ -614,9 +614,9 @@ drop_latent(ulid_sort_state *state, anchor *slot)
  * rebuild replaces included: the sample's, growing fourfold from
  * ANCHOR_MIN_SLOTS, take less than 4/3 of the largest it may have (where
  * it takes ways, the same bytes again at most, and as a rule those of a
- * small table: the ids of a millisecond meet early).  A table past what is left (a sort's
- * tables once the sample is over) comes from the sort's memory.  (The
- * callback is the arena's, not in the sort's state, which
+ * small table: the ids of a millisecond meet early).  A table past what
+ * is left (a sort's tables once the sample is over) comes from the sort's
+ * memory.  (The callback is the arena's, not in the sort's state, which
  * anchor_table_rebuild() copies and restores.)
  */
 #define ARENA_BYTES		(MS_BITS / 8 + \
@@ -753,6 +753,7 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed, int way
 	{
 		const anchor *moved = &old.anchors[i];
 		int64		part;
+		size_t		to;
 		bool		active;
 		anchor	   *slot;
 		uint64		free_mark;
@@ -760,9 +761,9 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed, int way
 		if (!is_anchor(moved))
 			continue;
 		part = anchor_part(state, moved);
+		to = slot_index(state, part);
 		active = is_active(state, moved);
-		slot = active ? way_for_anchor(state, slot_index(state, part)) :
-			free_way(state, slot_index(state, part));
+		slot = active ? way_for_anchor(state, to) : free_way(state, to);
 		if (slot == NULL && active)
 		{
 			anchor_free(state, state->anchors);
