@@ -222,7 +222,8 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * anchors, up to ANCHOR_MAX_BYTES; a millisecond whose span with them would
  * not fit that is out of reach, for good (ids made one at a time a year
  * before the load).  Runs far apart (batches over a year) keep a hashed
- * table, of that largest size.  Until the estimate ends, the last part's
+ * table, which grows with their anchors up to that largest size.  Until
+ * the estimate ends, the last part's
  * anchor is remembered, since ids in insertion order come a part at a
  * time.
  *
@@ -622,8 +623,8 @@ drop_latent(ulid_sort_state *state, anchor *slot)
  * ANCHOR_MIN_SLOTS, take less than 4/3 of the largest it may have (where
  * it takes ways, the same bytes again at most, and as a rule those of a
  * small table: the ids of a millisecond meet early).  A table past what
- * is left (a sort's tables once the sample is over) comes from the sort's
- * memory.  (The callback is the arena's, not in the sort's state, which
+ * is left (as a rule, a sort's tables once the sample is over) comes from
+ * the sort's memory.  (The callback is the arena's, not in the sort's state, which
  * anchor_table_rebuild() copies and restores.)
  */
 #define ARENA_BYTES		(MS_BITS / 8 + \
@@ -833,8 +834,9 @@ set_reach(ulid_sort_state *state)
  * runs, 12.6 for ids one per millisecond); of 1,000 ids one per
  * millisecond, growing to the largest size, 143 against 61 (now 73).
  * The table of scattered anchors (lay_out_anchors()) goes on growing so
- * after the sample, up to the largest, once a sixteenth as many parts as it
- * has slots got anchors.  Made the largest at once (4 MB where work_mem is
+ * after the sample (its last step may double it), up to the largest, once a
+ * sixteenth as many parts as it has slots got anchors; it may take ways
+ * then too, where it is small enough.  Made the largest at once (4 MB where work_mem is
  * 16 MB or more), its memory, cleared and faulted in for each sort, cost
  * sorts of a few thousand ids more than the sort: a merge join of 10,000
  * ids in batches of 100 over a year took 10.1 to 11.0 ms with work_mem at

@@ -7,7 +7,8 @@
 #
 # Nothing is written outside a temporary directory: the server runs from a
 # relocated copy of it (test/lib/relocated.sh) whose ulid.so is the mutant's.
-# Mutants that change speed alone are not here (make bench shows those): a
+# Mutants that change speed alone are not here (make bench shows those),
+# but for the anchor table's size, which the suite's DEBUG lines show: a
 # converter that hands every id on to the next, the leaner converter keying
 # plainly the ids of milliseconds that could still get an anchor, latent
 # anchors kept once anchoring stopped (none can become active then, and a
