@@ -916,6 +916,35 @@ SELECT pg_temp.id(to_hex(ms), r)
  ORDER BY phase, ms, o;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS ways_in_grown_sample_misplaced FROM late;
 
+-- w4) Ways taken by a table of scattered anchors after the sample: two
+-- loads a year apart (as q), 60 milliseconds each) fill the sample, whose
+-- table stays small; then runs of 2,500 in 4 parts of another millisecond,
+-- the first id of each run first: the second part takes ways, and the
+-- runs' ids after it are keyed from their anchors in its ways (123 active
+-- anchors).  With the table at its largest, as before it grew with its
+-- anchors, it could not take ways: three parts lost their anchors to the
+-- next, their ids tied, and the estimate did not end by 10,240 ids (no
+-- DEBUG1 line).  (Another millisecond, 1735000005000, finds its slot
+-- taken by a load's active anchor while the table is small: its parts are
+-- refused anchors.)
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id(to_hex(ms), r)
+  FROM (SELECT 1 AS phase, 1735000000000 + l * 31536000000::int8 + m AS ms,
+			   substr(md5(l || ' ' || m), 1, 8) || lpad(to_hex(1000 + k), 12, '0') AS r,
+			   md5(l || ' ' || m || ' ' || k) AS o
+		  FROM generate_series(0, 1) l, generate_series(0, 59) m, generate_series(0, 9) k
+		UNION ALL
+		SELECT CASE i WHEN 0 THEN 2 ELSE 3 END, 1735000006000,
+			   v.high || lpad(to_hex(v.low + i), 16, '0'),
+			   CASE i WHEN 0 THEN v.high ELSE md5(v.high || i) END
+		  FROM (VALUES ('1234', x'0123456700000000'::int8), ('4bcd', x'1234567800000000'::int8),
+					   ('8abc', x'2345678900000000'::int8), ('c123', x'3456789a00000000'::int8))
+			   v (high, low),
+			   generate_series(0, 2499) i) p
+ ORDER BY phase, o;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS ways_in_scattered_table_misplaced FROM late;
+
 RESET work_mem;
 RESET client_min_messages;
 RESET jit;
