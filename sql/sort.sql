@@ -899,6 +899,19 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS blocks_in_parts_misplaced FR
 -- second part takes ways, with a fourth of the slots (the sample's table
 -- keeps to its bytes), and its anchor, and those after it, must go to the
 -- slot of their millisecond in the smaller table.
+--
+-- (Runs of run_length ids in 4 parts of millisecond run_ms, in phases: the
+-- first id of each run, phase 2, then the others, phase 3, by o.)
+CREATE FUNCTION pg_temp.runs_in_four_parts(run_ms int8, run_length int)
+	RETURNS TABLE (phase int, ms int8, r text, o text) LANGUAGE sql AS $$
+	SELECT CASE i WHEN 0 THEN 2 ELSE 3 END, run_ms,
+		   v.high || lpad(to_hex(v.low + i), 16, '0'),
+		   CASE i WHEN 0 THEN v.high ELSE md5(v.high || i) END
+	  FROM (VALUES ('1234', x'0123456700000000'::int8), ('4bcd', x'1234567800000000'::int8),
+				   ('8abc', x'2345678900000000'::int8), ('c123', x'3456789a00000000'::int8))
+		   v (high, low),
+		   generate_series(0, run_length - 1) i
+$$;
 TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id(to_hex(ms), r)
@@ -906,13 +919,7 @@ SELECT pg_temp.id(to_hex(ms), r)
 			   lpad(to_hex(k * 1657 % 65536), 4, '0') || md5(k::text)::varchar(16) AS r, '' AS o
 		  FROM generate_series(0, 39) k
 		UNION ALL
-		SELECT CASE i WHEN 0 THEN 2 ELSE 3 END, 1744000100000,
-			   v.high || lpad(to_hex(v.low + i), 16, '0'),
-			   CASE i WHEN 0 THEN v.high ELSE md5(v.high || i) END
-		  FROM (VALUES ('1234', x'0123456700000000'::int8), ('4bcd', x'1234567800000000'::int8),
-					   ('8abc', x'2345678900000000'::int8), ('c123', x'3456789a00000000'::int8))
-			   v (high, low),
-			   generate_series(0, 999) i) p
+		SELECT * FROM pg_temp.runs_in_four_parts(1744000100000, 1000)) p
  ORDER BY phase, ms, o;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS ways_in_grown_sample_misplaced FROM late;
 
@@ -935,13 +942,7 @@ SELECT pg_temp.id(to_hex(ms), r)
 			   md5(l || ' ' || m || ' ' || k) AS o
 		  FROM generate_series(0, 1) l, generate_series(0, 59) m, generate_series(0, 9) k
 		UNION ALL
-		SELECT CASE i WHEN 0 THEN 2 ELSE 3 END, 1735000006000,
-			   v.high || lpad(to_hex(v.low + i), 16, '0'),
-			   CASE i WHEN 0 THEN v.high ELSE md5(v.high || i) END
-		  FROM (VALUES ('1234', x'0123456700000000'::int8), ('4bcd', x'1234567800000000'::int8),
-					   ('8abc', x'2345678900000000'::int8), ('c123', x'3456789a00000000'::int8))
-			   v (high, low),
-			   generate_series(0, 2499) i) p
+		SELECT * FROM pg_temp.runs_in_four_parts(1735000006000, 2500)) p
  ORDER BY phase, o;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS ways_in_scattered_table_misplaced FROM late;
 

@@ -223,9 +223,8 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * not fit that is out of reach, for good (ids made one at a time a year
  * before the load).  Runs far apart (batches over a year) keep a hashed
  * table, which grows with their anchors up to that largest size.  Until
- * the estimate ends, the last part's
- * anchor is remembered, since ids in insertion order come a part at a
- * time.
+ * the estimate ends, the last part's anchor is remembered, since ids in
+ * insertion order come a part at a time.
  *
  * Abbreviation is given up by core's rule for uuid: when the keys seen so
  * far are fewer than one per ABBREV_MAX_IDS_PER_KEY ids (counted after the
@@ -624,8 +623,8 @@ drop_latent(ulid_sort_state *state, anchor *slot)
  * it takes ways, the same bytes again at most, and as a rule those of a
  * small table: the ids of a millisecond meet early).  A table past what
  * is left (as a rule, a sort's tables once the sample is over) comes from
- * the sort's memory.  (The callback is the arena's, not in the sort's state, which
- * anchor_table_rebuild() copies and restores.)
+ * the sort's memory.  (The callback is the arena's, not in the sort's
+ * state, which anchor_table_rebuild() copies and restores.)
  */
 #define ARENA_BYTES		(MS_BITS / 8 + \
 						 2 * sizeof(anchor) * (1 << ANCHOR_SAMPLE_SLOT_BITS))
@@ -836,14 +835,14 @@ set_reach(ulid_sort_state *state)
  * The table of scattered anchors (lay_out_anchors()) goes on growing so
  * after the sample (its last step may double it), up to the largest, once a
  * sixteenth as many parts as it has slots got anchors; it may take ways
- * then too, where it is small enough.  Made the largest at once (4 MB where work_mem is
- * 16 MB or more), its memory, cleared and faulted in for each sort, cost
- * sorts of a few thousand ids more than the sort: a merge join of 10,000
- * ids in batches of 100 over a year took 10.1 to 11.0 ms with work_mem at
- * 2 GB, 4.6 to 4.7 growing (uuid v4: 4.8 to 5.2).  Grown, some runs of a
- * large table find their slot taken while it is small: growing at an
- * eighth, sorts of 1,000,000 such ids took 0.8% more instructions, at a
- * sixteenth 0.4% (batches at random times 0.95%).
+ * then too, where it is small enough.  Made the largest at once (4 MB
+ * where work_mem is 16 MB or more), its memory, cleared and faulted in for
+ * each sort, cost sorts of a few thousand ids more than the sort: a merge
+ * join of 10,000 ids in batches of 100 over a year took 10.1 to 11.0 ms
+ * with work_mem at 2 GB, 4.6 to 4.7 growing (uuid v4: 4.8 to 5.2).  Grown,
+ * some runs of a large table find their slot taken while it is small:
+ * growing at an eighth, sorts of 1,000,000 such ids took 0.8% more
+ * instructions, at a sixteenth 0.4% (batches at random times 0.95%).
  */
 static inline void
 anchor_table_make_room(ulid_sort_state *state, int64 part)
