@@ -276,8 +276,9 @@ SELECT count(*) AS ids,
 	   (SELECT array_agg(id::text ORDER BY id::text COLLATE "C") FROM flake_sorted) AS same_as_text_order
   FROM flake_sorted;
 
--- 17. Past the estimate of distinct keys (10,240 ids where they are
--- distinct), a leaner converter keys the ids, and leaves some to the first
+-- 17. Past the estimate of distinct keys (2,560 ids where they are
+-- distinct, 10,240 while the sample lasts or short runs are watched for), a
+-- leaner converter keys the ids, and leaves some to the first
 -- (the sample, a millisecond that gets an anchor); each id must be keyed as
 -- the first would.  Each case is sorted alone, in the order inserted, and
 -- says (DEBUG1) after how many ids the leaner converter took over.
@@ -945,6 +946,27 @@ SELECT pg_temp.id(to_hex(ms), r)
 		SELECT * FROM pg_temp.runs_in_four_parts(1735000006000, 2500)) p
  ORDER BY phase, o;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS ways_in_scattered_table_misplaced FROM late;
+
+-- w5) The watch for short runs keeps the estimate on past 2,560 ids: a
+-- sample of ids in two parts of one millisecond, none near another (other
+-- first 8 bytes: anchoring stops, two anchors made), 2,600 such ids, then
+-- runs of 2 in 20 new milliseconds and 8,000 ids one per millisecond.  The
+-- keys are distinct, and few anchors were made, so the estimate could end
+-- at 2,560 ids, before the runs: it goes on to 10,240 (20 ids near the last
+-- of their millisecond: the table of blocks).
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id(to_hex(1745000000000 + ms), r)
+  FROM (SELECT 1 AS phase, 0 AS ms, pg_temp.random_hex(i, i, '0000') AS r
+		  FROM generate_series(0, 2599) i
+		UNION ALL
+		SELECT 2, 1 + i * 7, pg_temp.random_hex(5, i, r)
+		  FROM generate_series(0, 19) i, unnest(ARRAY['0100', '0200']) r
+		UNION ALL
+		SELECT 3, 1000 + ms, lpad(to_hex(ms), 20, '0')
+		  FROM generate_series(0, 7999) ms) p
+ ORDER BY phase, ms, r;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS watch_past_early_end_misplaced FROM late;
 
 RESET work_mem;
 RESET client_min_messages;

@@ -233,9 +233,11 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * sort took 1.25 times as long without abbreviation, and 1.5 times when
  * abbreviation was given up half-way (as 0.3.0 did at two ids per key).
  * The estimate ends once more than ABBREV_ENOUGH_KEYS keys were seen, as
- * core's does, or as soon as the keys are as many as half the ids counted
- * (at 10,240 ids, the first check, on most data).  Then a converter
- * without the estimate's work takes over.
+ * core's does, or as soon as the keys are as many as half the ids counted:
+ * at 2,560 ids (tuplesort's check then) on small sorts of runs, at 10,240
+ * (the first check once abbreviation may be given up) while the sample
+ * lasts, short runs are watched for, or ids still make anchors.  Then a
+ * converter without the estimate's work takes over.
  */
 #define KEY_TIME_BITS			40
 #define KEY_RANDOM_BITS			22
@@ -278,6 +280,8 @@ ulid_is_valid(PG_FUNCTION_ARGS)
 #define GOLDEN_RATIO_64			UINT64CONST(0x9E3779B97F4A7C15)	/* 2^64 / phi */
 #define ABBREV_MAX_IDS_PER_KEY	2000.0
 #define ABBREV_MIN_INPUT		10000
+#define EARLY_END_INPUT			INT64CONST(2500)	/* tuplesort's check of 2,560 ids */
+#define EARLY_END_IDS_AN_ANCHOR	16	/* ids so far for each anchor made, at least */
 #define ABBREV_ENOUGH_KEYS		100000.0
 #define MIXED_SHARE				16	/* one id in 16 or more of each kind */
 #define PLAIN_MIXED_SHARE		5	/* one id in 5 or more: plain keys, no branch */
@@ -1362,22 +1366,22 @@ short_runs_start(ulid_sort_state *state)
 }
 
 /*
- * Short runs the sample missed: a sample that found no id near another
- * among ids of many milliseconds (about half the shuffles of 1,000,000 ids
- * 5 a millisecond, and any of 2 a millisecond, by the birthday bound).  The
- * ids after it, up to the end of the estimate (10,240 ids on most data),
- * are watched: each is keyed plainly, its millisecond marked so in a bitmap
- * over the span of the table of blocks, and its tag kept in a slot found by
- * a hash of its millisecond, in place of the last id's.  An id whose tag
- * differs from that slot's in its last 16 bits alone is near the last id of
- * its millisecond (the same first 8 bytes and block, not a copy).  Where
- * WATCHED_MIN_NEAR ids or more were (about 100 of 9,216 such ids 5 a
- * millisecond over 200,000 milliseconds), the table of blocks is made when
- * the estimate ends, with every millisecond keyed so far marked for plain
- * keys (the sample's too).  A slot keeps an id for about 4,096 ids, so
- * about two fifths of the pairs of a millisecond within the watch are
- * found; ids one a millisecond, random within it, or copies of each find
- * none.  The slots take 32 kB, the bitmap an eighth of a byte a
+ * Short runs the sample missed: a sample that found no id near another among
+ * ids of many milliseconds (about half the shuffles of 1,000,000 ids 5 a
+ * millisecond, and any of 2 a millisecond, by the birthday bound).  The ids
+ * after it, up to the end of the estimate (10,240 ids on most data: it does
+ * not end at 2,560 while the watch is on), are watched: each is keyed plainly,
+ * its millisecond marked so in a bitmap over the span of the table of blocks,
+ * and its tag kept in a slot found by a hash of its millisecond, in place of
+ * the last id's.  An id whose tag differs from that slot's in its last 16 bits
+ * alone is near the last id of its millisecond (the same first 8 bytes and
+ * block, not a copy).  Where WATCHED_MIN_NEAR ids or more were (about 100 of
+ * 9,216 such ids 5 a millisecond over 200,000 milliseconds), the table of
+ * blocks is made when the estimate ends, with every millisecond keyed so far
+ * marked for plain keys (the sample's too).  A slot keeps an id for about
+ * 4,096 ids, so about two fifths of the pairs of a millisecond within the
+ * watch are found; ids one a millisecond, random within it, or copies of each
+ * find none.  The slots take 32 kB, the bitmap an eighth of a byte a
  * millisecond.
  */
 #define WATCHED_BITS			12	/* 4,096 slots */
@@ -1839,14 +1843,89 @@ mixed_at_least(const ulid_sort_state *state, int64 count, int share)
 		count < state->input_count - state->input_count / share;
 }
 
+/*
+ * The estimate is over: the watch for short runs ends, and a leaner
+ * converter takes over, chosen by what the ids so far showed.
+ */
+static void
+end_estimate(SortSupport ssup, ulid_sort_state *state)
+{
+	char		active[160] = "";
+
+	state->estimating = false;
+	if (state->watched != NULL)
+		short_runs_watch_end(state);
+	/* (scattered, ids in the window may all get anchors) */
+	state->mixed = mixed_at_least(state, state->outside_count +
+								  (state->scattered ? 0 : state->unanchored_count),
+								  MIXED_SHARE);
+	state->plain_mixed = mixed_at_least(state, state->outside_count, PLAIN_MIXED_SHARE);
+	choose_lean_converter(ssup, state);
+	/* once a sort; the sort suite shows when, with what, and which converter */
+	if (state->short_runs != NULL && state->watched_near > 0)
+		snprintf(active, sizeof(active), ", short runs after the sample (" INT64_FORMAT " ids near the last of their millisecond): anchors in " INT64_FORMAT " of " UINT64_FORMAT " milliseconds",
+				 state->watched_near, state->short_runs_made, state->short_runs_count);
+	else if (state->short_runs != NULL)
+		snprintf(active, sizeof(active), ", short runs: anchors in " INT64_FORMAT " of " UINT64_FORMAT " milliseconds",
+				 state->short_runs_made, state->short_runs_count);
+	else if (state->active_count > 0 && state->scattered)
+		snprintf(active, sizeof(active), ", active anchors: %d (scattered, a table of %zu slots)",
+				 state->active_count, table_slots(state));
+	else if (state->active_count > 0)
+		snprintf(active, sizeof(active), ", active anchors: %d", state->active_count);
+	elog(DEBUG1, "ulid sort support: the leaner key converter takes over after " INT64_FORMAT " ids%s%s%s",
+		 state->input_count, active,
+		 ssup->abbrev_converter == ulid_abbrev_convert_mixed ? ", runs and other ids mixed" :
+		 ssup->abbrev_converter == ulid_abbrev_convert_plain ? ", no anchor: plain keys" :
+		 ssup->abbrev_converter == ulid_abbrev_convert_plain_mixed ? ", ids in and outside the window mixed, no anchor: plain keys" : "",
+		 state->anchors != NULL && state->arena == NULL ?
+		 ", tables in the sort's memory (other sorts held the arenas)" : "");
+}
+
+/*
+ * Whether the keys are as many as half the ids counted: then core's rule
+ * to give abbreviation up could fail only after ABBREV_MAX_IDS_PER_KEY / 2
+ * times as many ids, nearly all copies of ids seen (which cost ties whether
+ * abbreviated or not), so the estimate may end.
+ */
+static bool
+keys_half_the_ids(const ulid_sort_state *state, double distinct_keys)
+{
+	return distinct_keys > (double) state->hashed_count / 2.0;
+}
+
 static bool
 ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 {
 	ulid_sort_state *state = ssup->ssup_extra;
 	double		distinct_keys;
 
-	if (!state->estimating || state->input_count < ABBREV_MIN_INPUT)
+	if (!state->estimating || state->input_count < EARLY_END_INPUT)
 		return false;
+
+	/*
+	 * Before ABBREV_MIN_INPUT ids, abbreviation is kept, but the estimate
+	 * may end where the keys are half the ids: sorts of a few thousand ids
+	 * are then keyed by the leaner converter from the check of 2,560 ids on.
+	 * Not while the sample lasts or the watch for short runs is on: both
+	 * need the ids up to the end of the estimate (a sample that ends after
+	 * it starts no watch).  Nor where ids still make anchors (one for fewer
+	 * than EARLY_END_IDS_AN_ANCHOR ids so far): the leaner converter hands
+	 * each id that makes one back to the first, and 100,000 ids 5 a
+	 * millisecond took 0.12% more instructions.  Those are tested first,
+	 * and the keys at that check only (not at 5,120 ids, where they are
+	 * rarely half the ids if they were not before): an estimate takes 140
+	 * thousand instructions.
+	 */
+	if (state->input_count < ABBREV_MIN_INPUT)
+	{
+		if (state->input_count < 2 * EARLY_END_INPUT && state->watched == NULL &&
+			!(state->anchoring && state->sampled < ANCHOR_SAMPLE) &&
+			state->anchors_made < state->input_count / EARLY_END_IDS_AN_ANCHOR &&
+			keys_half_the_ids(state, estimateHyperLogLog(&state->distinct_keys)))
+			end_estimate(ssup, state);
+		return false;
+	}
 	distinct_keys = estimateHyperLogLog(&state->distinct_keys);
 	if (distinct_keys < (double) state->hashed_count / ABBREV_MAX_IDS_PER_KEY + 0.5)
 	{
@@ -1856,45 +1935,11 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 	}
 	/*
 	 * Past ABBREV_ENOUGH_KEYS keys, abbreviation has paid for itself (core's
-	 * rule for uuid).  Where the keys are as many as half the ids, the rule
-	 * above could fail only after ABBREV_MAX_IDS_PER_KEY / 2 times as many
-	 * ids, nearly all copies of ids seen (which cost ties whether
-	 * abbreviated or not), so the estimate ends there too: core's uuid goes
-	 * on hashing its keys up to 163,840 ids, a percent of an ORDER BY.
+	 * rule for uuid); core's uuid goes on hashing its keys up to 163,840
+	 * ids, a percent of an ORDER BY.
 	 */
-	if (distinct_keys > ABBREV_ENOUGH_KEYS || distinct_keys > (double) state->hashed_count / 2.0)
-	{
-		char		active[160] = "";
-
-		state->estimating = false;
-		if (state->watched != NULL)
-			short_runs_watch_end(state);
-		/* (scattered, ids in the window may all get anchors) */
-		state->mixed = mixed_at_least(state, state->outside_count +
-									  (state->scattered ? 0 : state->unanchored_count),
-									  MIXED_SHARE);
-		state->plain_mixed = mixed_at_least(state, state->outside_count, PLAIN_MIXED_SHARE);
-		choose_lean_converter(ssup, state);
-		/* once a sort; the sort suite shows when, with what, and which converter */
-		if (state->short_runs != NULL && state->watched_near > 0)
-			snprintf(active, sizeof(active), ", short runs after the sample (" INT64_FORMAT " ids near the last of their millisecond): anchors in " INT64_FORMAT " of " UINT64_FORMAT " milliseconds",
-					 state->watched_near, state->short_runs_made, state->short_runs_count);
-		else if (state->short_runs != NULL)
-			snprintf(active, sizeof(active), ", short runs: anchors in " INT64_FORMAT " of " UINT64_FORMAT " milliseconds",
-					 state->short_runs_made, state->short_runs_count);
-		else if (state->active_count > 0 && state->scattered)
-			snprintf(active, sizeof(active), ", active anchors: %d (scattered, a table of %zu slots)",
-					 state->active_count, table_slots(state));
-		else if (state->active_count > 0)
-			snprintf(active, sizeof(active), ", active anchors: %d", state->active_count);
-		elog(DEBUG1, "ulid sort support: the leaner key converter takes over after " INT64_FORMAT " ids%s%s%s",
-			 state->input_count, active,
-			 ssup->abbrev_converter == ulid_abbrev_convert_mixed ? ", runs and other ids mixed" :
-			 ssup->abbrev_converter == ulid_abbrev_convert_plain ? ", no anchor: plain keys" :
-			 ssup->abbrev_converter == ulid_abbrev_convert_plain_mixed ? ", ids in and outside the window mixed, no anchor: plain keys" : "",
-			 state->anchors != NULL && state->arena == NULL ?
-			 ", tables in the sort's memory (other sorts held the arenas)" : "");
-	}
+	if (distinct_keys > ABBREV_ENOUGH_KEYS || keys_half_the_ids(state, distinct_keys))
+		end_estimate(ssup, state);
 	return false;
 }
 
