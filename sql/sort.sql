@@ -277,8 +277,9 @@ SELECT count(*) AS ids,
   FROM flake_sorted;
 
 -- 17. Past the estimate of distinct keys (2,560 ids where they are
--- distinct, 10,240 while the sample lasts or short runs are watched for), a
--- leaner converter keys the ids, and leaves some to the first
+-- distinct, 10,240 while the sample lasts, short runs are watched for, or
+-- where many anchors were made), a leaner converter keys the ids, and
+-- leaves some to the first
 -- (the sample, a millisecond that gets an anchor); each id must be keyed as
 -- the first would.  Each case is sorted alone, in the order inserted, and
 -- says (DEBUG1) after how many ids the leaner converter took over.
@@ -948,24 +949,30 @@ SELECT pg_temp.id(to_hex(ms), r)
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS ways_in_scattered_table_misplaced FROM late;
 
 -- w5) The watch for short runs keeps the estimate on past 2,560 ids: a
--- sample of ids in two parts of one millisecond, none near another (other
--- first 8 bytes: anchoring stops, two anchors made), 2,600 such ids, then
--- runs of 2 in 20 new milliseconds and 8,000 ids one per millisecond.  The
--- keys are distinct, and few anchors were made, so the estimate could end
--- at 2,560 ids, before the runs: it goes on to 10,240 (20 ids near the last
--- of their millisecond: the table of blocks).
+-- sample of ids of milliseconds 0 and 200 taking turns, one part each
+-- (two anchors made), none near another (other first 8 bytes: anchoring
+-- stops), 2,600 such ids, then runs of 2 in 20 milliseconds between them
+-- and 8,000 ids one per millisecond past them; then runs of 3 in 20 other
+-- milliseconds between them.  The keys are distinct, and few anchors were
+-- made, so the estimate could end at 2,560 ids, before the runs: it goes
+-- on to 10,240, the watch finds the 20 ids near another, and the table of
+-- blocks is made (over the sample's span, 251 milliseconds), which keys
+-- the later runs (the watched runs' milliseconds keep plain keys).
 TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id(to_hex(1745000000000 + ms), r)
-  FROM (SELECT 1 AS phase, 0 AS ms, pg_temp.random_hex(i, i, '0000') AS r
+  FROM (SELECT 1 AS phase, i AS o, i % 2 * 200 AS ms, pg_temp.random_hex(i, i, '0000') AS r
 		  FROM generate_series(0, 2599) i
 		UNION ALL
-		SELECT 2, 1 + i * 7, pg_temp.random_hex(5, i, r)
+		SELECT 2, i, 1 + i * 7, pg_temp.random_hex(5, i, r)
 		  FROM generate_series(0, 19) i, unnest(ARRAY['0100', '0200']) r
 		UNION ALL
-		SELECT 3, 1000 + ms, lpad(to_hex(ms), 20, '0')
-		  FROM generate_series(0, 7999) ms) p
- ORDER BY phase, ms, r;
+		SELECT 3, ms, 1000 + ms, lpad(to_hex(ms), 20, '0')
+		  FROM generate_series(0, 7999) ms
+		UNION ALL
+		SELECT 4, i, 4 + i * 7, pg_temp.random_hex(9, i, r)
+		  FROM generate_series(0, 19) i, unnest(ARRAY['0100', '0200', '0300']) r) p
+ ORDER BY phase, o, r;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS watch_past_early_end_misplaced FROM late;
 
 RESET work_mem;

@@ -234,10 +234,10 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * abbreviation was given up half-way (as 0.3.0 did at two ids per key).
  * The estimate ends once more than ABBREV_ENOUGH_KEYS keys were seen, as
  * core's does, or as soon as the keys are as many as half the ids counted:
- * at 2,560 ids (tuplesort's check then) on small sorts of runs, at 10,240
+ * at 2,560 ids (tuplesort's check then) on most sorts of runs, at 10,240
  * (the first check once abbreviation may be given up) while the sample
- * lasts, short runs are watched for, or ids still make anchors.  Then a
- * converter without the estimate's work takes over.
+ * lasts, short runs are watched for, or where many anchors were made.
+ * Then a converter without the estimate's work takes over.
  */
 #define KEY_TIME_BITS			40
 #define KEY_RANDOM_BITS			22
@@ -281,7 +281,7 @@ ulid_is_valid(PG_FUNCTION_ARGS)
 #define ABBREV_MAX_IDS_PER_KEY	2000.0
 #define ABBREV_MIN_INPUT		10000
 #define EARLY_END_INPUT			INT64CONST(2500)	/* tuplesort's check of 2,560 ids */
-#define EARLY_END_IDS_AN_ANCHOR	16	/* ids so far for each anchor made, at least */
+#define EARLY_END_IDS_AN_ANCHOR	16	/* ids so far for each anchor made, more than */
 #define ABBREV_ENOUGH_KEYS		100000.0
 #define MIXED_SHARE				16	/* one id in 16 or more of each kind */
 #define PLAIN_MIXED_SHARE		5	/* one id in 5 or more: plain keys, no branch */
@@ -1909,17 +1909,19 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 	 * are then keyed by the leaner converter from the check of 2,560 ids on.
 	 * Not while the sample lasts or the watch for short runs is on: both
 	 * need the ids up to the end of the estimate (a sample that ends after
-	 * it starts no watch).  Nor where ids still make anchors (one for fewer
-	 * than EARLY_END_IDS_AN_ANCHOR ids so far): the leaner converter hands
-	 * each id that makes one back to the first, and 100,000 ids 5 a
-	 * millisecond took 0.12% more instructions.  Those are tested first,
-	 * and the keys at that check only (not at 5,120 ids, where they are
-	 * rarely half the ids if they were not before): an estimate takes 140
-	 * thousand instructions.
+	 * it starts no watch).  Nor where many anchors were made (one for every
+	 * EARLY_END_IDS_AN_ANCHOR ids or fewer so far, the sample's latent ones
+	 * included): where ids go on making them, the leaner converter hands
+	 * each back to the first, and 100,000 ids 5 a millisecond took 0.12%
+	 * more instructions.  Those are tested first, and the keys at that
+	 * check only (not at 5,120 tuples, where they are rarely half the ids if
+	 * they were not before): an estimate takes 140 thousand instructions.
+	 * (By memtupcount, which counts NULLs as tuplesort's checks do;
+	 * input_count does not.)
 	 */
 	if (state->input_count < ABBREV_MIN_INPUT)
 	{
-		if (state->input_count < 2 * EARLY_END_INPUT && state->watched == NULL &&
+		if (memtupcount < 2 * EARLY_END_INPUT && state->watched == NULL &&
 			!(state->anchoring && state->sampled < ANCHOR_SAMPLE) &&
 			state->anchors_made < state->input_count / EARLY_END_IDS_AN_ANCHOR &&
 			keys_half_the_ids(state, estimateHyperLogLog(&state->distinct_keys)))

@@ -8,13 +8,13 @@
 # Nothing is written outside a temporary directory: the server runs from a
 # relocated copy of it (test/lib/relocated.sh) whose ulid.so is the mutant's.
 # Mutants that change speed alone are not here (make bench shows those),
-# but for the anchor table's size, which the suite's DEBUG lines show: a
-# converter that hands every id on to the next, the leaner converter keying
-# plainly the ids of milliseconds that could still get an anchor, latent
-# anchors kept once anchoring stopped (none can become active then, and a
-# latent anchor keys every id as its plain key), the leaner converter
-# blind to the other ways of a slot (it hands their ids on to the first
-# converter, which finds their anchors).
+# but for the anchor table's size and where the estimate ends, which the
+# suite's DEBUG lines show: a converter that hands every id on to the next,
+# the leaner converter keying plainly the ids of milliseconds that could
+# still get an anchor, latent anchors kept once anchoring stopped (none can
+# become active then, and a latent anchor keys every id as its plain key),
+# the leaner converter blind to the other ways of a slot (it hands their
+# ids on to the first converter, which finds their anchors).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . test/lib/tap.sh
