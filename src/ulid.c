@@ -1510,6 +1510,13 @@ short_runs_key(ulid_sort_state *state, uint64 high, uint64 low, uint64 offset)
 	return short_run_key(anchor_block, plain, block, low);
 }
 
+/* The sample lasts while anchoring does and it has not taken all its ids. */
+static inline bool
+sample_lasts(const ulid_sort_state *state)
+{
+	return state->anchoring && state->sampled < ANCHOR_SAMPLE;
+}
+
 /*
  * One more id of the sample.  It counts if it is near its anchor without
  * being equal to it: the anchor itself, and copies of it (a column where
@@ -1600,7 +1607,7 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 			key = plain_key(offset, low);
 			state->unanchored_count += !made;
 		}
-		sampled = state->anchoring && state->sampled < ANCHOR_SAMPLE;
+		sampled = sample_lasts(state);
 		if (sampled)
 			sample(state, near_hit);
 	}
@@ -1824,7 +1831,7 @@ choose_lean_converter(SortSupport ssup, ulid_sort_state *state)
 {
 	if (state->short_runs != NULL)
 		ssup->abbrev_converter = ulid_abbrev_convert_short_runs;
-	else if (state->anchoring && state->sampled < ANCHOR_SAMPLE)
+	else if (sample_lasts(state))
 		ssup->abbrev_converter = ulid_abbrev_convert_sampling;
 	else if (!state->anchoring && state->active_count == 0)
 		ssup->abbrev_converter = state->plain_mixed ?
@@ -1922,7 +1929,7 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 	if (state->input_count < ABBREV_MIN_INPUT)
 	{
 		if (memtupcount < 2 * EARLY_END_INPUT && state->watched == NULL &&
-			!(state->anchoring && state->sampled < ANCHOR_SAMPLE) &&
+			!sample_lasts(state) &&
 			state->anchors_made < state->input_count / EARLY_END_IDS_AN_ANCHOR &&
 			keys_half_the_ids(state, estimateHyperLogLog(&state->distinct_keys)))
 			end_estimate(ssup, state);
