@@ -87,12 +87,12 @@ SELECT pg_temp.id(to_hex(t), lpad(to_hex(i), 20, '0')), 'far milliseconds'
 
 -- 7. The near range of an anchor (its first id): ids with its first 8 bytes
 -- at most 65,535 from it get its key plus their distance, less where that
--- would leave the 22-bit field (an anchor whose top 22 random bits are near
--- 0 or 2^22) or wrap the last 8 bytes around (an anchor whose last 8 bytes
--- are nearer 0 or 2^64).  Ids at 2^16, 2^19 and 2^20 and one either side,
+-- would leave its part's keys (an anchor whose top 22 random bits are near
+-- 0 or 2^22: 32,768 keys from an edge) or wrap the last 8 bytes around (an
+-- anchor whose last 8 bytes are nearer 0 or 2^64).  Ids at 2^16, 2^19 and 2^20 and one either side,
 -- up and down, and at the other end of the last 8 bytes, from anchors whose
 -- last 8 bytes are 0, 2^19 - 1, 2^19, 2^63, 2^64 - 2^19 and 2^64 - 1, and
--- whose top 22 random bits are 0, 5, 2^22 - 3 and 2^22 - 1; across a carry
+-- whose top 22 random bits are 0, 5, 2^22 - 12 and 2^22 - 1; across a carry
 -- out of the low 64 bits, and at the top of the randomness.
 INSERT INTO sorted
 SELECT pg_temp.id(t, lpad(to_hex(high), 4, '0') || lpad(to_hex(lo), 16, '0')), 'near range'
@@ -101,7 +101,7 @@ SELECT pg_temp.id(t, lpad(to_hex(high), 4, '0') || lpad(to_hex(lo), 16, '0')), '
 			   ('0190a1b2c3dd', 7, -524288),				-- near 2^64: carries
 			   ('0190a1b2c3de', 65535, -1),
 			   ('0190a1b2c3e0', 0, 1441151880758558720),		-- top 22 bits 5
-			   ('0190a1b2c3e1', 65535, -3458764513820540928)) a(t, hi, anchor_low),	-- 2^22 - 3
+			   ('0190a1b2c3e1', 65535, -3458764513820540928)) a(t, hi, anchor_low),	-- 2^22 - 12
 	   unnest(ARRAY[0, 1, -1, 65535, 65536, 65537, -65535, -65536, -65537,
 					524287, 524288, 524289, -524287, -524288, -524289,
 					1048575, 1048576, 1048577, -1048575, -1048576, -1048577,
@@ -117,15 +117,17 @@ SELECT pg_temp.id(t, lpad(to_hex(high), 4, '0') || lpad(to_hex(lo), 16, '0')), '
  ORDER BY t, pos;
 
 -- 7b. Latent anchors: ids far from the anchor whose top 22 random bits are
--- within 65,535 of its own (another run a step of 2^58 or of 2^64 away, the
--- same top bits and 2^40 away), keyed before any id near it, narrow its near
--- range; then ids near it, up and down, and more far ones.  Case 10
--- shuffles them.
+-- within 65,535 of its own (another run a step of 2^58, 2^59 or 2^64 away,
+-- the same top bits and 2^40 away), keyed before any id near it, narrow
+-- its near range; then ids near it, up and down, and more far ones.  Case
+-- 10 shuffles them.
 INSERT INTO sorted
 SELECT pg_temp.id(to_hex(1719500000000 + ms), lpad(to_hex(4096 + hi), 4, '0') || lpad(to_hex(lo), 16, '0')), 'latent anchors'
   FROM generate_series(0, 2) ms,
 	   (VALUES (1, 0, 1000000000000000000), (2, 0, 1000000000000000000 - 288230376151711744),
-			   (2, 0, 1000000000000000000 + 288230376151711744), (2, -1, 1000000000000000000),
+			   (2, 0, 1000000000000000000 + 288230376151711744),
+			   (2, 0, 1000000000000000000 - 576460752303423488),
+			   (2, 0, 1000000000000000000 + 576460752303423488), (2, -1, 1000000000000000000),
 			   (2, 1, 1000000000000000000), (2, 0, 1000000000000000000 + 1099511627776),
 			   (2, 0, 1000000000000000000 - 1099511627776),
 			   (3, 0, 1000000000000000000 - 2), (3, 0, 1000000000000000000 + 2),
@@ -133,6 +135,18 @@ SELECT pg_temp.id(to_hex(1719500000000 + ms), lpad(to_hex(4096 + hi), 4, '0') ||
 			   (3, 0, 1000000000000000000 + 1), (3, 0, 1000000000000000000 - 1)) v(phase, hi, lo)
  WHERE ms < 2 OR phase <> 2	-- one millisecond without far ids first
  ORDER BY phase, ms, lo;
+
+-- 7c. Neighbouring parts: a run above an anchor at the top of its part (its
+-- top 22 random bits end in 17 ones) and one below an anchor at the bottom
+-- of the next part (17 zeros), in one millisecond, up to 65,536 from them:
+-- the near keys of each stop at the edge of its part, where the other's
+-- begin.
+INSERT INTO sorted
+SELECT pg_temp.id('0196a6c5a002', r), 'neighbouring parts'
+  FROM (SELECT d, 'a7fffc' || lpad(to_hex(d), 14, '0') AS r FROM unnest(ARRAY[0, 1, 32767, 32768, 32769, 65535, 65536]) d
+		UNION ALL
+		SELECT d, 'a800' || lpad(to_hex(1070000 - d), 16, '0') FROM unnest(ARRAY[0, 1, 32767, 32768, 32769, 65535, 65536]) d) p
+ ORDER BY d, r;
 
 -- 8. Anchoring stops: the first 1,100 ids are one per millisecond (of
 -- milliseconds spacing apart), with high randomness (no runs: anchoring
@@ -705,8 +719,8 @@ $$;
 --   id in the blocks below and above (the same plain key);
 -- - blocks the table cannot hold (0, and the marks 1 and 2 are below 3):
 --   ids of block 0 first, then of block 7, then 0 again;
--- - a block whose near keys end at the top of the field, then an id at the
---   bottom of the field of the next millisecond;
+-- - a block whose near keys end one below the top of the field, then an id
+--   with the lowest plain key of the next millisecond;
 -- - ids one per millisecond, and runs of 3, past the table's span: plain
 --   keys (the estimate ends at 10,240 ids, with 1.7 times the keys it
 --   needs);
@@ -817,11 +831,11 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS not_near_watched_misplaced F
 -- anchor is a part's (the ids of a millisecond of the same top 5 random
 -- bits), and the parts of a millisecond take the ways of its slot, 4 at
 -- most.  Runs of 3,000 in parts 3, 4, 10, 20 and 25 (a fifth part: its ways
--- are taken) and of 1,000 in part 10 again, shuffled: the run of part 3 at
--- the top of its part's keys (its ids above its anchor keep out of the keys
--- of part 4), the run of part 4 at their bottom; and ids of millisecond 0
--- with few random bits set (outside the window, they look into slot 0,
--- whose ways hold millisecond 1's mark).
+-- are taken) and of 1,000 in part 10 again, shuffled: the run of part 3
+-- with the highest plain field of its part, the run of part 4 with the
+-- lowest (the margin keeps their near keys in their parts); and ids of
+-- millisecond 0 with few random bits set (outside the window, they look
+-- into slot 0, whose ways hold millisecond 1's mark).
 TRUNCATE late;
 INSERT INTO late
 SELECT id FROM
@@ -867,14 +881,14 @@ SELECT id FROM
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS parts_out_of_reach_misplaced FROM late;
 
 -- x) The table of blocks with several parts in a millisecond: a sample of
--- ids in 1,022 milliseconds 97 apart, each at the top of the keys of its
--- part (part 3), with two runs of 2 in milliseconds of their own (short
--- runs: the table of blocks); most of the sample's latent anchors are
--- given up for others in its small table, their parts refused and their
--- milliseconds left without an entry.  Then in each of those milliseconds
--- an id of part 4, at the bottom of its part, makes the block anchor, and
--- an id of part 3 just above the sample's must keep its plain key: near
--- keys placed in part 3 would put it below.
+-- ids in 1,022 milliseconds 97 apart, each with the highest plain field
+-- of its part (part 3), with two runs of 2 in milliseconds of their own
+-- (short runs: the table of blocks); most of the sample's latent anchors
+-- are given up for others in its small table, their parts refused and
+-- their milliseconds left without an entry.  Then in each of those
+-- milliseconds an id of part 4, the lowest plain field of its part, makes
+-- the block anchor, and an id of part 3 just above the sample's must keep
+-- its plain key: near keys placed in part 3 would put it below.
 TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id(to_hex(1743000000000 + ms), r)
@@ -974,6 +988,25 @@ SELECT pg_temp.id(to_hex(1745000000000 + ms), r)
 		  FROM generate_series(0, 19) i, unnest(ARRAY['0100', '0200', '0300']) r) p
  ORDER BY phase, o, r;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS watch_past_early_end_misplaced FROM late;
+
+-- w6) Runs at the edges of their parts, each sorted alone: a run of 4,000
+-- whose first id, its anchor, has the highest plain field of its part (its
+-- top 22 random bits end in 17 ones), inserted first id first; then one
+-- whose anchor has the lowest (17 zeros), inserted last id first.  Plain
+-- fields keep a margin of 32,768 keys from the edges of their part, so each
+-- id gets a key of its own, and the estimate ends at 2,560 ids (with
+-- anchors at the very edges, all ids of a run tied with its anchor, and it
+-- went on).
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id('0196a6c5a000', 'a7fffc' || lpad(to_hex(i), 14, '0'))
+  FROM generate_series(0, 3999) i ORDER BY i;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS run_at_top_of_part_misplaced FROM late;
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id('0196a6c5a001', 'a800' || lpad(to_hex(1000000 + i), 16, '0'))
+  FROM generate_series(0, 3999) i ORDER BY i DESC;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS run_at_bottom_of_part_misplaced FROM late;
 
 RESET work_mem;
 RESET client_min_messages;

@@ -60,8 +60,10 @@ run_sort_suite() {
 # how it ended
 first_difference() {
 	if [ -f "$tree/regression.diffs" ]; then
-		echo "$(grep -cE '^\+[^+]' "$tree/regression.diffs") lines differ, the first:" \
-			"$(grep -m1 -E '^\+[^+]' "$tree/regression.diffs" | cut -c2-100)"
+		# (lines added or removed: a DEBUG line may be missing)
+		grep -vE '^(\+\+\+|---) /' "$tree/regression.diffs" | grep -E '^[-+]' >"$tmp/changed"
+		echo "$(wc -l <"$tmp/changed") lines differ, the first:" \
+			"$(head -1 "$tmp/changed" | cut -c1-100)"
 	else
 		tail -1 "$tmp/regress.log" | cut -c1-100
 	fi
@@ -101,8 +103,11 @@ while read -r line <&3; do
 	fi
 done 3<<'EOF'
 the comparator ignores the last 8 bytes => if (a_half == b_half) => if (a_half == b_half && a_half == 0)
-a plain key loses the millisecond's last bit => return WINDOW_KEYS | offset << => return WINDOW_KEYS | (offset & ~(UINT64CONST(1) << 16)) <<
-a plain key's millisecond overlaps its field => offset << (KEY_RANDOM_BITS - 16) => offset << (KEY_RANDOM_BITS - 17)
+a plain key loses the millisecond's last bit => uint64		bits = offset << => uint64		bits = (offset & ~(UINT64CONST(1) << 16)) <<
+a plain key's millisecond overlaps its field => bits = offset << PLAIN_LOW_BITS | => bits = offset << (PLAIN_LOW_BITS - 1) |
+plain keys without their margin below => (UINT64CONST(1) << (PLAIN_BITS_IN_PART - 1)) => UINT64CONST(0)
+plain keys without their margin above => (UINT64CONST(1) << (PLAIN_BITS_IN_PART - 1)) => (UINT64CONST(1) << PLAIN_BITS_IN_PART)
+an anchor's first 8 bytes read without the margin => (slot->field - PLAIN_FIELD_MARGIN) >> PLAIN_LOW_BITS => slot->field >> PLAIN_LOW_BITS
 ids after the window keyed below it => AFTER_WINDOW_KEYS | (high >> 1) => (high >> 1)
 the window twice as long => return offset < (UINT64CONST(1) << (KEY_TIME_BITS + 16)); => return offset < (UINT64CONST(1) << (KEY_TIME_BITS + 17));
 an anchor's range of near keys one wider => return key - slot->lowest_near <= slot->near_width; => return key - slot->lowest_near <= slot->near_width + 1;
