@@ -292,7 +292,7 @@ SELECT count(*) AS ids,
 
 -- 17. Past the estimate of distinct keys (2,560 ids where they are
 -- distinct, 10,240 while the sample lasts, short runs are watched for, or
--- where many anchors were made), a leaner converter keys the ids, and
+-- ids go on making many anchors), a leaner converter keys the ids, and
 -- leaves some to the first
 -- (the sample, a millisecond that gets an anchor); each id must be keyed as
 -- the first would.  Each case is sorted alone, in the order inserted, and
@@ -722,8 +722,8 @@ $$;
 -- - a block whose near keys end one below the top of the field, then an id
 --   with the lowest plain key of the next millisecond;
 -- - ids one per millisecond, and runs of 3, past the table's span: plain
---   keys (the estimate ends at 10,240 ids, with 1.7 times the keys it
---   needs);
+--   keys (the leaner converter's, from 2,560 ids on: anchoring stopped
+--   when the table of blocks was made);
 -- - once the leaner converter took over, ids near and far (other blocks,
 --   the same plain key) of the sample's milliseconds: their latent anchors
 --   were dropped, the two active ones kept.

@@ -238,7 +238,8 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * core's does, or as soon as the keys are as many as half the ids counted:
  * at 2,560 ids (tuplesort's check then) on most sorts of runs, at 10,240
  * (the first check once abbreviation may be given up) while the sample
- * lasts, short runs are watched for, or where many anchors were made.
+ * lasts, short runs are watched for, or where ids go on making many
+ * anchors.
  * Then a converter without the estimate's work takes over.
  */
 #define KEY_TIME_BITS			40
@@ -1920,6 +1921,24 @@ keys_half_the_ids(const ulid_sort_state *state, double distinct_keys)
 	return distinct_keys > (double) state->hashed_count / 2.0;
 }
 
+/*
+ * Whether ids may still make anchors, and many did: one for every
+ * EARLY_END_IDS_AN_ANCHOR ids or fewer so far, the sample's latent ones
+ * included.  There the leaner converter would hand each id that makes one
+ * back to the first (100,000 ids 5 a millisecond took 0.12% more
+ * instructions with the estimate ended at 2,560 ids).  Once anchoring
+ * stopped, none is made: ids one per millisecond over a year, whose sample
+ * made 1,024 latent anchors and found no run, were keyed by the first
+ * converter up to 10,240 ids (10,000 ids: 6.5% more instructions).
+ */
+static inline bool
+making_many_anchors(const ulid_sort_state *state)
+{
+	if (!state->anchoring)
+		return false;			/* none is made */
+	return state->anchors_made >= state->input_count / EARLY_END_IDS_AN_ANCHOR;
+}
+
 static bool
 ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 {
@@ -1935,11 +1954,8 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 	 * are then keyed by the leaner converter from the check of 2,560 ids on.
 	 * Not while the sample lasts or the watch for short runs is on: both
 	 * need the ids up to the end of the estimate (a sample that ends after
-	 * it starts no watch).  Nor where many anchors were made (one for every
-	 * EARLY_END_IDS_AN_ANCHOR ids or fewer so far, the sample's latent ones
-	 * included): where ids go on making them, the leaner converter hands
-	 * each back to the first, and 100,000 ids 5 a millisecond took 0.12%
-	 * more instructions.  Those are tested first, and the keys at that
+	 * it starts no watch).  Nor where ids go on making many anchors
+	 * (making_many_anchors()).  Those are tested first, and the keys at that
 	 * check only (not at 5,120 tuples, where they are rarely half the ids if
 	 * they were not before): an estimate takes 140 thousand instructions.
 	 * (By memtupcount, which counts NULLs as tuplesort's checks do;
@@ -1949,7 +1965,7 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 	{
 		if (memtupcount < 2 * EARLY_END_INPUT && state->watched == NULL &&
 			!sample_lasts(state) &&
-			state->anchors_made < state->input_count / EARLY_END_IDS_AN_ANCHOR &&
+			!making_many_anchors(state) &&
 			keys_half_the_ids(state, estimateHyperLogLog(&state->distinct_keys)))
 			end_estimate(ssup, state);
 		return false;
