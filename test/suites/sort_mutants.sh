@@ -125,7 +125,7 @@ the mode: no table of blocks where the watch found short runs => state->watched_
 the mode: the estimate ends at 2,560 ids while the watch for short runs is on => state->watched == NULL && => true &&
 the mode: the estimate ends at 2,560 ids while the sample lasts => !sample_lasts(state) && => true &&
 the mode: the estimate ends at 2,560 ids where ids go on making many anchors => state->anchors_made >= state->input_count / EARLY_END_IDS_AN_ANCHOR; => false;
-the mode: the estimate goes on where many anchors were made but anchoring stopped => return false;			/* none is made */ => (void) 0;
+the mode: the estimate goes on where many anchors were made but anchoring stopped => return false;			/* the table gets none */ => (void) 0;
 the table of blocks keys the sample's anchored milliseconds plainly => if (anchor_block == SHORT_RUNS_PLAIN) => if (anchor_block <= SHORT_RUNS_SAMPLED)
 the table of blocks keys ids on the wrong side of the anchor => return block < anchor_block ? => return block > anchor_block ?
 an id near a latent anchor that does not make it active => state->last_anchor = activate(state, slot, owner); => (void) owner;
