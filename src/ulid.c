@@ -1282,10 +1282,10 @@ lay_out_anchors(ulid_sort_state *state)
  * millisecond their plain key, at most the lowest near key below the block
  * and at least the highest above it.  The near keys are placed from the
  * block's plain field alone, 32,768 below it (within the part's keys, by
- * its margin), so the anchor's own key is not its plain key: an anchor of this table is
- * never dropped, and its part must not have been keyed before (its near
- * keys stay within its part's, so the other parts of its millisecond keep
- * their plain keys).  Every part the sample met has an anchor of the
+ * its margin), so the anchor's own key is not its plain key: an anchor of
+ * this table is never dropped, and its part must not have been keyed
+ * before (its near keys stay within its part's, so the other parts of its
+ * millisecond keep their plain keys).  Every part the sample met has an anchor of the
  * sample's table, or was refused one (the bitmap): the latent anchors are
  * dropped, their milliseconds' entries marked for plain keys (up to 1,024
  * milliseconds, of the 100,000 or more of such a table), the active ones
