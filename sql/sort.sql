@@ -621,17 +621,19 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS two_loads_a_year_apart_mispl
 
 -- r) The estimate of distinct keys counts the keys of the ids after the
 -- sample's (the first 1,024 in the window).  1,500 ids 10 times each,
--- shuffled, then 30,000 ids one per millisecond: the keys counted are
--- fewer than half the ids counted at the checks of 10,240 and 20,480 ids,
--- and the estimate ends at 40,960.  20,000 copies of one id: fewer keys
--- than one per 2,000 ids, abbreviation is given up at 10,240 ids.
+-- shuffled, 30 milliseconds apart (a span where the watch for short runs
+-- keeps the estimate on past 2,560 ids), then 30,000 ids one per
+-- millisecond: the keys counted are fewer than half the ids counted at the
+-- checks of 10,240 and 20,480 ids, and the estimate ends at 40,960.  20,000
+-- copies of one id: fewer keys than one per 2,000 ids, abbreviation is
+-- given up at 10,240 ids.
 TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id(to_hex(1736000000000 + ms), lpad(to_hex(ms), 20, '0'))
-  FROM (SELECT 1 AS phase, ms, md5(ms || ' ' || c) AS shuffle
+  FROM (SELECT 1 AS phase, ms * 30 AS ms, md5(ms || ' ' || c) AS shuffle
 		  FROM generate_series(0, 1499) ms, generate_series(1, 10) c
 		UNION ALL
-		SELECT 2, 10000 + ms, NULL FROM generate_series(0, 29999) ms) p
+		SELECT 2, 100000 + ms, NULL FROM generate_series(0, 29999) ms) p
  ORDER BY phase, shuffle, ms;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS copies_then_distinct_misplaced FROM late;
 TRUNCATE late;
@@ -963,19 +965,24 @@ SELECT pg_temp.id(to_hex(ms), r)
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS ways_in_scattered_table_misplaced FROM late;
 
 -- w5) The watch for short runs keeps the estimate on past 2,560 ids: a
--- sample of ids of milliseconds 0 and 200 taking turns, one part each
+-- sample of ids of milliseconds 0 and 26,400 taking turns, one part each
 -- (two anchors made), none near another (other first 8 bytes: anchoring
 -- stops), 2,600 such ids, then runs of 2 in 20 milliseconds between them
 -- and 8,000 ids one per millisecond past them; then runs of 3 in 20 other
 -- milliseconds between them.  The keys are distinct, and few anchors were
 -- made, so the estimate could end at 2,560 ids, before the runs: it goes
 -- on to 10,240, the watch finds the 20 ids near another, and the table of
--- blocks is made (over the sample's span, 251 milliseconds), which keys
--- the later runs (the watched runs' milliseconds keep plain keys).
-TRUNCATE late;
-INSERT INTO late
+-- blocks is made (over the sample's span, a quarter wider: 33,001
+-- milliseconds), which keys the later runs (the watched runs' milliseconds
+-- keep plain keys).  The same ids with the sample's milliseconds 26,000
+-- apart: the table of blocks would span 32,501 milliseconds, fewer than
+-- runs could hide from a fair sample in (WATCHED_MIN_SPAN): no watch, the
+-- estimate ends at 2,560 ids, and the runs get plain keys (they tie).
+CREATE FUNCTION pg_temp.watched_after(sample_ms int) RETURNS SETOF ulid
+	LANGUAGE sql AS $$
 SELECT pg_temp.id(to_hex(1745000000000 + ms), r)
-  FROM (SELECT 1 AS phase, i AS o, i % 2 * 200 AS ms, pg_temp.random_hex(i, i, '0000') AS r
+  FROM (SELECT 1 AS phase, i AS o, i % 2 * sample_ms AS ms,
+			   pg_temp.random_hex(i, i, '0000') AS r
 		  FROM generate_series(0, 2599) i
 		UNION ALL
 		SELECT 2, i, 1 + i * 7, pg_temp.random_hex(5, i, r)
@@ -986,8 +993,14 @@ SELECT pg_temp.id(to_hex(1745000000000 + ms), r)
 		UNION ALL
 		SELECT 4, i, 4 + i * 7, pg_temp.random_hex(9, i, r)
 		  FROM generate_series(0, 19) i, unnest(ARRAY['0100', '0200', '0300']) r) p
- ORDER BY phase, o, r;
+ ORDER BY phase, o, r
+$$;
+TRUNCATE late;
+INSERT INTO late SELECT * FROM pg_temp.watched_after(26400);
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS watch_past_early_end_misplaced FROM late;
+TRUNCATE late;
+INSERT INTO late SELECT * FROM pg_temp.watched_after(26000);
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS narrow_span_no_watch_misplaced FROM late;
 
 -- w6) Runs at the edges of their parts, each sorted alone: a run of 4,000
 -- whose first id, its anchor, has the highest plain field of its part (its

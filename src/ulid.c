@@ -1388,24 +1388,26 @@ short_runs_start(ulid_sort_state *state)
 /*
  * Short runs the sample missed: a sample that found no id near another among
  * ids of many milliseconds (about half the shuffles of 1,000,000 ids 5 a
- * millisecond, and any of 2 a millisecond, by the birthday bound).  The ids
- * after it, up to the end of the estimate (10,240 ids on most data: it does
- * not end at 2,560 while the watch is on), are watched: each is keyed plainly,
- * its millisecond marked so in a bitmap over the span of the table of blocks,
+ * millisecond, and any of 2 a millisecond, by the birthday bound), over a
+ * span where runs may hide (short_runs_may_hide()).  The ids after it, up to
+ * the end of the estimate (10,240 ids on most data: it does not end at 2,560
+ * while the watch is on), are watched: each is keyed plainly, its
+ * millisecond marked so in a bitmap over the span of the table of blocks,
  * and its tag kept in a slot found by a hash of its millisecond, in place of
- * the last id's.  An id whose tag differs from that slot's in its last 16 bits
- * alone is near the last id of its millisecond (the same first 8 bytes and
- * block, not a copy).  Where WATCHED_MIN_NEAR ids or more were (about 100 of
- * 9,216 such ids 5 a millisecond over 200,000 milliseconds), the table of
- * blocks is made when the estimate ends, with every millisecond keyed so far
- * marked for plain keys (the sample's too).  A slot keeps an id for about
- * 4,096 ids, so about two fifths of the pairs of a millisecond within the
- * watch are found; ids one a millisecond, random within it, or copies of each
- * find none.  The slots take 32 kB, the bitmap an eighth of a byte a
- * millisecond.
+ * the last id's.  An id whose tag differs from that slot's in its last 16
+ * bits alone is near the last id of its millisecond (the same first 8 bytes
+ * and block, not a copy).  Where WATCHED_MIN_NEAR ids or more were (about
+ * 100 of 9,216 such ids 5 a millisecond over 200,000 milliseconds), the
+ * table of blocks is made when the estimate ends, with every millisecond
+ * keyed so far marked for plain keys (the sample's too).  A slot keeps an id
+ * for about 4,096 ids, so about two fifths of the pairs of a millisecond
+ * within the watch are found; ids one a millisecond, random within it, or
+ * copies of each find none.  The slots take 32 kB, the bitmap an eighth of a
+ * byte a millisecond.
  */
 #define WATCHED_BITS			12	/* 4,096 slots */
 #define WATCHED_MIN_NEAR		8
+#define WATCHED_MIN_SPAN		32768	/* milliseconds of the table of blocks */
 
 static inline void
 mark_keyed_plainly(ulid_sort_state *state, int64 unix_ms)
@@ -1435,6 +1437,28 @@ watched_tag(uint64 high, uint64 low)
 		UINT64CONST(0xff51afd7ed558ccd);
 
 	return (hash & ~NEAR_ANCHOR) | (low & NEAR_ANCHOR);
+}
+
+/*
+ * Whether short runs may have hidden from a sample that found no id near an
+ * anchor: where the table of blocks would span WATCHED_MIN_SPAN milliseconds
+ * or more.  Among runs of 2 over n milliseconds, shuffled, a sample of 1,024
+ * ids meets about 1024^2 / 4n pairs (the birthday bound): over fewer than
+ * 26,214 (the table spans a quarter more than the sample), 10 or more, and
+ * none once in 20,000 such sorts; longer runs give it more.  (In 30 shuffles
+ * of runs of 2 or 3 over 26,000 or 15,000 milliseconds, it found some in
+ * each: the table of blocks or active anchors.)  There anchoring stops at
+ * once, and the estimate may end at 2,560 ids: the watch kept it on to
+ * 10,240, and the first converter with it (10,000 ids one per millisecond
+ * took 1.054 times uuid v4's instructions, 1.001 without).  A sample that is
+ * not a fair one (ids of a few milliseconds first, runs between them after:
+ * the sort suite's case w5) may miss runs the watch would have found: they
+ * tie, as with core's key.
+ */
+static inline bool
+short_runs_may_hide(const ulid_sort_state *state)
+{
+	return state->short_runs_count >= WATCHED_MIN_SPAN;
 }
 
 /*
@@ -1551,7 +1575,9 @@ sample(ulid_sort_state *state, bool near_hit)
 		return;
 	if (state->sampled_near >= ANCHOR_SAMPLE_MIN_HITS)
 		lay_out_anchors(state);
-	else if (!short_runs_span(state) || (state->sampled_near == 0 && !state->estimating))
+	else if (!short_runs_span(state) ||
+			 (state->sampled_near == 0 &&
+			  (!state->estimating || !short_runs_may_hide(state))))
 		stop_anchoring(state);
 	else if (state->sampled_near > 0)
 		short_runs_start(state);

@@ -123,6 +123,9 @@ the mode: abbreviation given up on any data => if (distinct_keys < (double) stat
 the mode: no table of blocks where the sample found short runs => short_runs_start(state); => stop_anchoring(state);
 the mode: no table of blocks where the watch found short runs => state->watched_near >= WATCHED_MIN_NEAR => state->watched_near >= 1000000
 the mode: the estimate ends at 2,560 ids while the watch for short runs is on => state->watched == NULL && => true &&
+the mode: short runs watched for over any span => return state->short_runs_count >= WATCHED_MIN_SPAN; => return true;
+the mode: short runs watched for over twice the span => return state->short_runs_count >= WATCHED_MIN_SPAN; => return state->short_runs_count >= 2 * WATCHED_MIN_SPAN;
+the mode: short runs watched for over half the span => return state->short_runs_count >= WATCHED_MIN_SPAN; => return state->short_runs_count >= WATCHED_MIN_SPAN / 2;
 the mode: the estimate ends at 2,560 ids while the sample lasts => !sample_lasts(state) && => true &&
 the mode: the estimate ends at 2,560 ids where ids go on making many anchors => state->anchors_made >= state->input_count / EARLY_END_IDS_AN_ANCHOR; => false;
 the mode: the estimate goes on where many anchors were made but anchoring stopped => return false;			/* the table gets none */ => (void) 0;
