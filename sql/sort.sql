@@ -968,16 +968,16 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS ways_in_scattered_table_misp
 -- sample of ids of milliseconds 0 and 26,400 taking turns, one part each
 -- (two anchors made), none near another (other first 8 bytes: anchoring
 -- stops), 2,600 such ids, then runs of 2 in 20 milliseconds between them
--- and 8,000 ids one per millisecond past them; then runs of 3 in 20 other
--- milliseconds between them.  The keys are distinct, and few anchors were
--- made, so the estimate could end at 2,560 ids, before the runs: it goes
--- on to 10,240, the watch finds the 20 ids near another, and the table of
--- blocks is made (over the sample's span, a quarter wider: 33,001
--- milliseconds), which keys the later runs (the watched runs' milliseconds
--- keep plain keys).  The same ids with the sample's milliseconds 26,000
--- apart: the table of blocks would span 32,501 milliseconds, fewer than
--- runs could hide from a fair sample in (WATCHED_MIN_SPAN): no watch, the
--- estimate ends at 2,560 ids, and the runs get plain keys (they tie).
+-- and 8,000 ids one per millisecond between them too; then runs of 3 in 20
+-- other milliseconds.  The keys are distinct, and few anchors were made, so
+-- the estimate could end at 2,560 ids, before the runs: it goes on to
+-- 10,240, the watch finds the 20 ids near another, and the table of blocks
+-- is made (over the sample's span, a quarter wider: 33,001 milliseconds),
+-- which keys the later runs (the watched runs' milliseconds keep plain
+-- keys).  The same ids with the sample's milliseconds 26,000 apart: the
+-- table of blocks would span 32,501 milliseconds, fewer than
+-- WATCHED_MIN_SPAN, where runs seldom hide from a fair sample: no watch,
+-- the estimate ends at 2,560 ids, and the runs get plain keys (they tie).
 CREATE FUNCTION pg_temp.watched_after(sample_ms int) RETURNS SETOF ulid
 	LANGUAGE sql AS $$
 SELECT pg_temp.id(to_hex(1745000000000 + ms), r)

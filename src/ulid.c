@@ -11,6 +11,8 @@
  */
 #include "support.h"
 
+#include <math.h>
+
 #include "access/xact.h"
 #include "lib/hyperloglog.h"
 #include "miscadmin.h"
@@ -204,11 +206,11 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * millisecond (by blocks of 16), and which grows with the milliseconds they
  * bring: if none of them was near an anchor (and not a copy of it), no
  * part gets an anchor after that (but in the table of blocks, where the
- * ids up to the end of the estimate show short runs the sample missed,
- * short_runs_watch()), the latent anchors are dropped, and where no anchor
- * is left (ids one per millisecond, random within it, uuid v7 values, a
- * few copies of each) every id is keyed from its first bytes alone, in
- * fewer instructions than core's key.  Among ids in runs over n
+ * ids up to the end of the estimate show short runs the sample missed over
+ * a span where they may hide, short_runs_watch()), the latent anchors are
+ * dropped, and where no anchor is left (ids one per millisecond, random
+ * within it, uuid v7 values, a few copies of each) every id is keyed from
+ * its first bytes alone, in fewer instructions than core's key.  Among ids in runs over n
  * milliseconds, shuffled, a sample of 1,024 finds about 1024^2 / 2n near an
  * anchor (the birthday bound): 8 at 65,536 milliseconds.  In the sample's
  * table, a part takes a free way of its slot, else the way of the latent
@@ -288,7 +290,7 @@ ulid_is_valid(PG_FUNCTION_ARGS)
 #define ABBREV_MAX_IDS_PER_KEY	2000.0
 #define ABBREV_MIN_INPUT		10000
 #define EARLY_END_INPUT			INT64CONST(2500)	/* tuplesort's check of 2,560 ids */
-#define EARLY_END_IDS_AN_ANCHOR	16	/* ids so far for each anchor made, more than */
+#define EARLY_END_IDS_AN_ANCHOR	16	/* making many anchors: more than ids / 16 */
 #define ABBREV_ENOUGH_KEYS		100000.0
 #define MIXED_SHARE				16	/* one id in 16 or more of each kind */
 #define PLAIN_MIXED_SHARE		5	/* one id in 5 or more: plain keys, no branch */
@@ -326,6 +328,8 @@ typedef struct ulid_sort_state
 	int			sampled;		/* ids of the window seen, up to ANCHOR_SAMPLE */
 	int			sampled_near;	/* of them, ids near an anchor not equal to it */
 	int			anchors_made;	/* milliseconds given an anchor */
+	int			sample_anchors_made;	/* of them, by the sample's end */
+	int64		sample_input_count; /* and the ids by then */
 	bool		scattered;		/* anchors anywhere: runs far apart */
 	int64		outside_count;	/* ids outside the window */
 	int64		unanchored_count;	/* ids in it of milliseconds without anchor */
@@ -1407,7 +1411,7 @@ short_runs_start(ulid_sort_state *state)
  */
 #define WATCHED_BITS			12	/* 4,096 slots */
 #define WATCHED_MIN_NEAR		8
-#define WATCHED_MIN_SPAN		32768	/* milliseconds of the table of blocks */
+#define WATCHED_MIN_SPAN		32768	/* milliseconds the table spans */
 
 static inline void
 mark_keyed_plainly(ulid_sort_state *state, int64 unix_ms)
@@ -1443,17 +1447,23 @@ watched_tag(uint64 high, uint64 low)
  * Whether short runs may have hidden from a sample that found no id near an
  * anchor: where the table of blocks would span WATCHED_MIN_SPAN milliseconds
  * or more.  Among runs of 2 over n milliseconds, shuffled, a sample of 1,024
- * ids meets about 1024^2 / 4n pairs (the birthday bound): over fewer than
- * 26,214 (the table spans a quarter more than the sample), 10 or more, and
- * none once in 20,000 such sorts; longer runs give it more.  (In 30 shuffles
- * of runs of 2 or 3 over 26,000 or 15,000 milliseconds, it found some in
- * each: the table of blocks or active anchors.)  There anchoring stops at
- * once, and the estimate may end at 2,560 ids: the watch kept it on to
- * 10,240, and the first converter with it (10,000 ids one per millisecond
- * took 1.054 times uuid v4's instructions, 1.001 without).  A sample that is
- * not a fair one (ids of a few milliseconds first, runs between them after:
- * the sort suite's case w5) may miss runs the watch would have found: they
- * tie, as with core's key.
+ * ids meets about 1024^2 / 4n pairs (the birthday bound), and finds fewer:
+ * until it finds one its table has 256 slots, and a millisecond that takes
+ * the slot of another's latent anchor refuses that one's part.  Simulated
+ * (2,000 shuffles each), over 26,214 milliseconds (the table spans a quarter
+ * more than the sample) it found 3.7 on average and none once in 44, whose
+ * runs then tie, as with core's key; over 13,107, 7.7 and once in 2,000
+ * (runs of 3 over 26,000: 5.1, once in 170); 30 shuffles of runs of 2 or 3
+ * over 26,000 or 15,000 milliseconds found some each time.  Over fewer
+ * milliseconds, anchoring stops at once, and the estimate may end at 2,560
+ * ids: the watch kept it on to 10,240, and the first converter with it
+ * (10,000 ids one per millisecond took 1.054 times uuid v4's instructions,
+ * 1.001 without).  The span is not halved to miss fewer runs of 2: sorts of
+ * 13,000 to 26,000 ids one per millisecond, random within it or of the uuid
+ * v7 layout, which have none, would pay for the watch again.  A sample that
+ * is not a fair one (ids of a few milliseconds first, runs between them
+ * after: the sort suite's case w5) may miss runs the watch would have
+ * found: they tie too.
  */
 static inline bool
 short_runs_may_hide(const ulid_sort_state *state)
@@ -1573,6 +1583,8 @@ sample(ulid_sort_state *state, bool near_hit)
 		state->sample_slot_bits = Min(state->max_slot_bits, ANCHOR_SAMPLE_SLOT_BITS);
 	if (++state->sampled < ANCHOR_SAMPLE)
 		return;
+	state->sample_anchors_made = state->anchors_made;
+	state->sample_input_count = state->input_count;
 	if (state->sampled_near >= ANCHOR_SAMPLE_MIN_HITS)
 		lay_out_anchors(state);
 	else if (!short_runs_span(state) ||
@@ -1948,23 +1960,53 @@ keys_half_the_ids(const ulid_sort_state *state, double distinct_keys)
 }
 
 /*
- * Whether ids may still make anchors of the anchor table, and many did: one
- * for every EARLY_END_IDS_AN_ANCHOR ids or fewer so far, the sample's latent
- * ones included.  There the leaner converter would hand each id that makes
- * one back to the first (100,000 ids 5 a millisecond took 0.12% more
- * instructions with the estimate ended at 2,560 ids).  Once anchoring
- * stopped, the table gets none (nothing is within reach; the table of
- * blocks makes its own in its converter, which hands no id back): ids one
- * per millisecond over a year, whose sample made 1,024 latent anchors and
- * found no run, were keyed by the first converter up to 10,240 ids (10,000
- * ids: 1.065 times uuid v4's instructions, 1.007 since).
+ * keys_half_the_ids() at the check of 2,560 ids, without the whole estimate
+ * where it can: estimateHyperLogLog() takes 140 thousand instructions there
+ * (a pow() for each of its 1,024 registers), 1% of a sort of 10,000 ids,
+ * and below 2.5 times as many keys as registers its answer is the linear
+ * count of its empty registers (its small range correction).  Where that
+ * count says the keys are half the ids, so does the estimate: it is that
+ * count, or its raw estimate above 2.5 times the registers, which is more
+ * than half the ids where they are fewer than 5 times the registers.
+ * Else the estimate decides.
+ */
+static bool
+keys_half_the_ids_early(ulid_sort_state *state)
+{
+	const hyperLogLogState *keys = &state->distinct_keys;
+	double		registers = (double) keys->nRegisters;
+	Size		empty = 0;
+
+	for (Size i = 0; i < keys->nRegisters; i++)
+		empty += keys->hashesArr[i] == 0;
+	if (empty > 0 && (double) state->hashed_count < 5.0 * registers &&
+		keys_half_the_ids(state, registers * log(registers / (double) empty)))
+		return true;
+	return keys_half_the_ids(state, estimateHyperLogLog(&state->distinct_keys));
+}
+
+/*
+ * Whether ids go on making anchors of the anchor table: more than one for
+ * every EARLY_END_IDS_AN_ANCHOR ids since the sample ended.  There the
+ * leaner converter would hand each id that makes one back to the first
+ * (100,000 ids 5 a millisecond took 0.12% more instructions with the
+ * estimate ended at 2,560 ids).  The sample's own anchors (latent ones, of
+ * the milliseconds it met first) say nothing of the ids after it: counted,
+ * 10,000 ids half in runs, half one per millisecond a year before them (out
+ * of reach), were keyed by the first converter to the end (15.32 million
+ * instructions a sort, 14.97 since; uuid v4 13.07).  Once anchoring
+ * stopped (at the sample's end) none is made: nothing is within reach, and
+ * the table of blocks makes its own in its converter, which hands no id
+ * back.  (Ids one per millisecond over a year, whose sample made 1,024
+ * latent anchors and found no run, were keyed by the first converter up to
+ * 10,240 ids before either: 10,000 ids took 1.065 times uuid v4's
+ * instructions, 1.007 since.)
  */
 static inline bool
 making_many_anchors(const ulid_sort_state *state)
 {
-	if (!state->anchoring)
-		return false;			/* the table gets none */
-	return state->anchors_made >= state->input_count / EARLY_END_IDS_AN_ANCHOR;
+	return state->anchors_made - state->sample_anchors_made >
+		(state->input_count - state->sample_input_count) / EARLY_END_IDS_AN_ANCHOR;
 }
 
 static bool
@@ -1985,7 +2027,8 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 	 * it starts no watch).  Nor where ids go on making many anchors
 	 * (making_many_anchors()).  Those are tested first, and the keys at that
 	 * check only (not at 5,120 tuples, where they are rarely half the ids if
-	 * they were not before): an estimate takes 140 thousand instructions.
+	 * they were not before): an estimate takes 140 thousand instructions
+	 * (keys_half_the_ids_early()).
 	 * (By memtupcount, which counts NULLs as tuplesort's checks do;
 	 * input_count does not.)
 	 */
@@ -1994,7 +2037,7 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 		if (memtupcount < 2 * EARLY_END_INPUT && state->watched == NULL &&
 			!sample_lasts(state) &&
 			!making_many_anchors(state) &&
-			keys_half_the_ids(state, estimateHyperLogLog(&state->distinct_keys)))
+			keys_half_the_ids_early(state))
 			end_estimate(ssup, state);
 		return false;
 	}
