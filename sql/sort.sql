@@ -585,7 +585,10 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS scattered_batches_misplaced 
 -- slots: the table takes 2^13.  Where they share a slot at every size up to
 -- the largest (2^17: 131,072 ms), the anchors are scattered.  Ids one per
 -- millisecond far from them fill the sample and then the estimate; the
--- later ids of the runs are keyed from their anchors.
+-- later ids of the runs are keyed from their anchors.  (In the first sort
+-- the ids one per millisecond, out of reach, make no anchor after the
+-- sample, and the estimate ends at 2,560 ids; with the anchors scattered
+-- they make anchors, and it goes on to 10,240.)
 CREATE FUNCTION pg_temp.runs_with_one_far(far_offset int8) RETURNS void LANGUAGE sql AS $$
 	TRUNCATE late;
 	INSERT INTO late

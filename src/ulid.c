@@ -210,12 +210,14 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * a span where they may hide, short_runs_watch()), the latent anchors are
  * dropped, and where no anchor is left (ids one per millisecond, random
  * within it, uuid v7 values, a few copies of each) every id is keyed from
- * its first bytes alone, in fewer instructions than core's key.  Among ids in runs over n
- * milliseconds, shuffled, a sample of 1,024 finds about 1024^2 / 2n near an
- * anchor (the birthday bound): 8 at 65,536 milliseconds.  In the sample's
- * table, a part takes a free way of its slot, else the way of the latent
- * anchor of another (which is dropped, its part refused an anchor for
- * good); one whose ways all hold active anchors is refused one.  Where the sample found one to three (fewer than
+ * its first bytes alone, in fewer instructions than core's key.  Among ids
+ * in runs over n milliseconds, shuffled, a sample of 1,024 meets about
+ * 1024^2 / 2n pairs of a run (the birthday bound): 8 at 65,536
+ * milliseconds; it finds fewer near an anchor (short_runs_may_hide()).  In
+ * the sample's table, a part takes a free way of its slot, else the way of
+ * the latent anchor of another (which is dropped, its part refused an
+ * anchor for good); one whose ways all hold active anchors is refused one.
+ * Where the sample found one to three (fewer than
  * ANCHOR_SAMPLE_MIN_HITS: short runs over many milliseconds), the
  * milliseconds of its span get anchors of 8 bytes from then on, in a table
  * of their own, if the span fits it (short_runs_start()); else anchoring
@@ -290,7 +292,7 @@ ulid_is_valid(PG_FUNCTION_ARGS)
 #define ABBREV_MAX_IDS_PER_KEY	2000.0
 #define ABBREV_MIN_INPUT		10000
 #define EARLY_END_INPUT			INT64CONST(2500)	/* tuplesort's check of 2,560 ids */
-#define EARLY_END_IDS_AN_ANCHOR	16	/* making many anchors: more than ids / 16 */
+#define EARLY_END_IDS_AN_ANCHOR	16	/* many anchors since the sample: more */
 #define ABBREV_ENOUGH_KEYS		100000.0
 #define MIXED_SHARE				16	/* one id in 16 or more of each kind */
 #define PLAIN_MIXED_SHARE		5	/* one id in 5 or more: plain keys, no branch */
@@ -329,7 +331,7 @@ typedef struct ulid_sort_state
 	int			sampled_near;	/* of them, ids near an anchor not equal to it */
 	int			anchors_made;	/* milliseconds given an anchor */
 	int			sample_anchors_made;	/* of them, by the sample's end */
-	int64		sample_input_count; /* and the ids by then */
+	int64		sample_input_count; /* and input_count then (before its last) */
 	bool		scattered;		/* anchors anywhere: runs far apart */
 	int64		outside_count;	/* ids outside the window */
 	int64		unanchored_count;	/* ids in it of milliseconds without anchor */
@@ -1411,7 +1413,7 @@ short_runs_start(ulid_sort_state *state)
  */
 #define WATCHED_BITS			12	/* 4,096 slots */
 #define WATCHED_MIN_NEAR		8
-#define WATCHED_MIN_SPAN		32768	/* milliseconds the table spans */
+#define WATCHED_MIN_SPAN		32768	/* ms the table of blocks spans */
 
 static inline void
 mark_keyed_plainly(ulid_sort_state *state, int64 unix_ms)
@@ -1962,18 +1964,20 @@ keys_half_the_ids(const ulid_sort_state *state, double distinct_keys)
 /*
  * keys_half_the_ids() at the check of 2,560 ids, without the whole estimate
  * where it can: estimateHyperLogLog() takes 140 thousand instructions there
- * (a pow() for each of its 1,024 registers), 1% of a sort of 10,000 ids,
- * and below 2.5 times as many keys as registers its answer is the linear
- * count of its empty registers (its small range correction).  Where that
- * count says the keys are half the ids, so does the estimate: it is that
- * count, or its raw estimate above 2.5 times the registers, which is more
- * than half the ids where they are fewer than 5 times the registers.
- * Else the estimate decides.
+ * (a pow() for each of its 1,024 registers), 1% of a sort of 10,000 ids.
+ * Where a register is empty and its raw estimate is at most 2.5 times the
+ * registers, the estimate is the linear count of its empty registers (its
+ * small range correction); where the raw estimate is above, it is that or
+ * more (its large range correction only raises it).  So where that count
+ * says the keys are half the ids, so does the estimate: it is the count, or
+ * more than 2.5 times the registers, more than half the ids where they are
+ * fewer than 5 times the registers.  Else the estimate decides.  (This
+ * follows core's estimateHyperLogLog(), the same from 13 to 18.)
  */
 static bool
 keys_half_the_ids_early(ulid_sort_state *state)
 {
-	const hyperLogLogState *keys = &state->distinct_keys;
+	hyperLogLogState *keys = &state->distinct_keys;
 	double		registers = (double) keys->nRegisters;
 	Size		empty = 0;
 
@@ -1982,7 +1986,7 @@ keys_half_the_ids_early(ulid_sort_state *state)
 	if (empty > 0 && (double) state->hashed_count < 5.0 * registers &&
 		keys_half_the_ids(state, registers * log(registers / (double) empty)))
 		return true;
-	return keys_half_the_ids(state, estimateHyperLogLog(&state->distinct_keys));
+	return keys_half_the_ids(state, estimateHyperLogLog(keys));
 }
 
 /*
@@ -2005,8 +2009,10 @@ keys_half_the_ids_early(ulid_sort_state *state)
 static inline bool
 making_many_anchors(const ulid_sort_state *state)
 {
+	int64		ids_since = state->input_count - state->sample_input_count;
+
 	return state->anchors_made - state->sample_anchors_made >
-		(state->input_count - state->sample_input_count) / EARLY_END_IDS_AN_ANCHOR;
+		ids_since / EARLY_END_IDS_AN_ANCHOR;
 }
 
 static bool
