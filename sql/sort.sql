@@ -291,9 +291,8 @@ SELECT count(*) AS ids,
   FROM flake_sorted;
 
 -- 17. Past the estimate of distinct keys (2,560 ids where they are
--- distinct, 10,240 while the sample lasts, short runs are watched for, or
--- ids go on making many anchors), a leaner converter keys the ids, and
--- leaves some to the first
+-- distinct, 10,240 while the sample lasts or short runs are watched for),
+-- a leaner converter keys the ids, and leaves some to the first
 -- (the sample, a millisecond that gets an anchor); each id must be keyed as
 -- the first would.  Each case is sorted alone, in the order inserted, and
 -- says (DEBUG1) after how many ids the leaner converter took over.
@@ -587,8 +586,9 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS scattered_batches_misplaced 
 -- millisecond far from them fill the sample and then the estimate; the
 -- later ids of the runs are keyed from their anchors.  (In the first sort
 -- the ids one per millisecond, out of reach, make no anchor after the
--- sample, and the estimate ends at 2,560 ids; with the anchors scattered
--- they make anchors, and it goes on to 10,240.)
+-- sample; with the anchors scattered they make anchors, the later ones
+-- handed back by the leaner converter to the first.  Both estimates end
+-- at 2,560 ids.)
 CREATE FUNCTION pg_temp.runs_with_one_far(far_offset int8) RETURNS void LANGUAGE sql AS $$
 	TRUNCATE late;
 	INSERT INTO late

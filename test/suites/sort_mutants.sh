@@ -128,8 +128,6 @@ the mode: short runs watched for over twice the span => return state->short_runs
 the mode: short runs watched for over half the span => return state->short_runs_count >= WATCHED_MIN_SPAN; => return state->short_runs_count >= WATCHED_MIN_SPAN / 2;
 the mode: the estimate ends at 2,560 ids while the sample lasts => !sample_lasts(state) && => true &&
 the mode: the estimate ends at 2,560 ids wherever the linear count of registers is at hand => keys_half_the_ids(state, registers * log(registers / (double) empty))) => true)
-the mode: the estimate ends at 2,560 ids where ids go on making many anchors => return state->anchors_made - state->sample_anchors_made > => return false && state->anchors_made - state->sample_anchors_made >
-the mode: the sample's anchors counted among those made since => return state->anchors_made - state->sample_anchors_made > => return state->anchors_made >
 the table of blocks keys the sample's anchored milliseconds plainly => if (anchor_block == SHORT_RUNS_PLAIN) => if (anchor_block <= SHORT_RUNS_SAMPLED)
 the table of blocks keys ids on the wrong side of the anchor => return block < anchor_block ? => return block > anchor_block ?
 an id near a latent anchor that does not make it active => state->last_anchor = activate(state, slot, owner); => (void) owner;
