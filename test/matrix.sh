@@ -162,7 +162,7 @@ for major in "${majors[@]}"; do
 	[ -d test/clients/node_modules ] && ln -s "$top/test/clients/node_modules" "$copy/test/clients/node_modules"
 	git rev-parse --git-dir >/dev/null 2>&1 && cp -r "$(git rev-parse --git-dir)" "$copy/.git"
 	t1=$SECONDS
-	(cd "$copy" && ULID_MATRIX_RUN=1 PG_CONFIG=$pg_config test/run_tests.sh) >"$out/matrix-$major.log" 2>&1
+	(cd "$copy" && ULID_NESTED_RUN=1 PG_CONFIG=$pg_config test/run_tests.sh) >"$out/matrix-$major.log" 2>&1
 	summary=$(tail -1 "$copy/test/output/summary" 2>/dev/null)
 	read -r pass _ fail _ <<<"${summary:-0 passed, 1 failed}"
 	echo "PostgreSQL $version ($cc; $built): $pass passed, $fail failed in $(since "$t1") (log: test/output/matrix-$major.log)"

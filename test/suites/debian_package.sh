@@ -26,9 +26,9 @@ cd "$(dirname "$0")/../.."
 top=$PWD
 out=$top/test/output/debian
 # once per machine: the chroot has its own PostgreSQL, whatever PG_CONFIG
-# says, so not again for each major of the matrix, nor inside the dist
-# suite's run of the unpacked zip (the same sources)
-if [ -n "${ULID_MATRIX_RUN:-}${ULID_INSIDE_DIST_TEST:-}" ]; then
+# says, so not inside another run of the suite (ULID_NESTED_RUN: each major
+# of the matrix, the dist suite's run of the unpacked zip, non_root's)
+if [ -n "${ULID_NESTED_RUN:-}" ]; then
 	echo "ok 1 # SKIP run once, by make test on the machine's PostgreSQL"
 	exit 0
 fi

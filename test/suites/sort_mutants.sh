@@ -19,8 +19,9 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 . test/lib/tap.sh
 . test/lib/relocated.sh
-# once per machine: the matrix and the distribution's own run skip it
-if [ -n "${ULID_MATRIX_RUN:-}${ULID_INSIDE_DIST_TEST:-}" ]; then
+# once per machine: not inside another run of the suite (ULID_NESTED_RUN:
+# the matrix's, the dist suite's, non_root's)
+if [ -n "${ULID_NESTED_RUN:-}" ]; then
 	echo "ok 1 # SKIP run once, by make test on the machine's PostgreSQL"
 	exit 0
 fi
@@ -28,80 +29,9 @@ PG_CONFIG=${PG_CONFIG:-pg_config}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ulid-mutants.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 chmod 755 "$tmp"
-relocated_server "$PG_CONFIG" "$tmp/server"
-rm "$rlib/ulid.so"
 
-# the tree, built once: each mutant recompiles src/ulid.c alone
-tree=$tmp/tree
-mkdir -p "$tree"
-tar -c --exclude=./.git --exclude=./test/clients --exclude=./test/output . | tar -x -C "$tree"
-make -C "$tree" -s with_llvm=no >"$tmp/build.log" 2>&1 ||
-	{ cat "$tmp/build.log"; echo "not ok 1 - the tree builds"; exit 1; }
-cp "$tree/src/ulid.c" "$tmp/ulid.c.orig"
-
-# run_sort_suite: the sort suite against the ulid.so of $tree, its cluster
-# under $tmp; its status.  It takes seconds: a mutant that makes a sort
-# loop for ever is stopped after 2 minutes, its server with it.
-run_sort_suite() {
-	local status
-	cp "$tree/ulid.so" "$rlib/ulid.so"
-	TMPDIR=$tmp ULID_SERVER_BINDIR=$rbin ULID_SERVER_OPTS="-c jit=off" timeout 120 \
-		test/lib/cluster.sh make -C "$tree" -s installcheck REGRESS="setup sort" \
-		PG_CONFIG="$PG_CONFIG" >"$tmp/regress.log" 2>&1
-	status=$?
-	for data in "$tmp"/ulid-cluster.*/data; do
-		[ -f "$data/postmaster.pid" ] && kill -9 "$(head -1 "$data/postmaster.pid")" 2>/dev/null
-	done
-	[ "$status" = 124 ] && echo "timed out after 2 minutes" >>"$tmp/regress.log"
-	return "$status"
-}
-
-# what the suite said of a mutant: how many lines changed and the first, or
-# how it ended
-first_difference() {
-	if [ -f "$tree/regression.diffs" ]; then
-		# (lines added or removed: a DEBUG line may be missing)
-		grep -vE '^(\+\+\+|---) /' "$tree/regression.diffs" | grep -E '^[-+]' >"$tmp/changed"
-		echo "$(wc -l <"$tmp/changed") lines differ, the first:" \
-			"$(head -1 "$tmp/changed" | cut -c1-100)"
-	else
-		tail -1 "$tmp/regress.log" | cut -c1-100
-	fi
-}
-
-# without a mutant it passes, or no failure below would tell anything
-run_sort_suite
-passed=$(grep -m1 -oE 'All 2 tests passed' "$tmp/regress.log")
-check "unmutated: the sort suite passes" "$passed" "All 2 tests passed"
-[ -n "$passed" ] || { sed 's/^/# /' "$tmp/regress.log"; exit 1; }
-
-# description => what is replaced => by what (read from fd 3: the suite
-# must not read the list); survivors counts the mutants not caught
-survivors=0
-while read -r line <&3; do
-	description=${line%% => *} rest=${line#* => }
-	old=${rest%% => *} new=${rest#* => }
-	cp "$tmp/ulid.c.orig" "$tree/src/ulid.c"
-	found=$(OLD=$old perl -0777 -ne 'print scalar(() = /\Q$ENV{OLD}\E/g)' "$tree/src/ulid.c")
-	if [ "$found" != 1 ]; then
-		check "$description: the mutant applies" "found $found times" "found 1 times"
-		survivors=$((survivors + 1))
-		continue
-	fi
-	OLD=$old NEW=$new perl -0777 -pi -e 's/\Q$ENV{OLD}\E/$ENV{NEW}/' "$tree/src/ulid.c"
-	rm -f "$tree/regression.diffs"
-	if ! make -C "$tree" -s with_llvm=no >"$tmp/build.log" 2>&1; then
-		check "$description: the mutant builds" "$(grep -m1 error "$tmp/build.log")" "built"
-		survivors=$((survivors + 1))
-		continue
-	fi
-	if run_sort_suite; then
-		check "$description: the sort suite fails" "it passed" "it failed"
-		survivors=$((survivors + 1))
-	else
-		echo "ok $((n += 1)) - $description: the sort suite fails: $(first_difference)"
-	fi
-done 3<<'EOF'
+# description => what is replaced => by what
+mapfile -t mutants <<'EOF'
 the comparator ignores the last 8 bytes => if (a_half == b_half) => if (a_half == b_half && a_half == 0)
 a plain key loses the millisecond's last bit => uint64		bits = offset << => uint64		bits = (offset & ~(UINT64CONST(1) << 16)) <<
 a plain key's millisecond overlaps its field => bits = offset << PLAIN_LOW_BITS | => bits = offset << (PLAIN_LOW_BITS - 1) |
@@ -147,5 +77,101 @@ a part takes the anchor of another part of its millisecond => return key_part(sl
 the table of scattered anchors stops growing with the sample => int			cap = state->scattered ? budget_bits(state) : state->sample_slot_bits; => int			cap = state->sample_slot_bits;
 the table of scattered anchors grows at an eighth, as the sample's => size_t		slots_an_anchor = state->scattered ? 16 : 8; => size_t		slots_an_anchor = 8;
 EOF
+
+# The mutants run on two workers (the machine's two cores: the suite's
+# sorts keep one busy), each with a copy of the tree and a relocated server
+# of its own under $tmp/wN; each mutant recompiles src/ulid.c alone.
+worker=$tmp/w0
+mkdir -p "$worker/tree"
+tar -c --exclude=./.git --exclude=./test/clients --exclude=./test/output . | tar -x -C "$worker/tree"
+make -C "$worker/tree" -s with_llvm=no >"$worker/build.log" 2>&1 ||
+	{ cat "$worker/build.log"; echo "not ok 1 - the tree builds"; exit 1; }
+cp "$worker/tree/src/ulid.c" "$tmp/ulid.c.orig"
+cp -a "$worker" "$tmp/w1"
+
+# use_worker N: the tree and server of worker N
+use_worker() {
+	worker=$tmp/w$1 tree=$tmp/w$1/tree
+	relocated_server "$PG_CONFIG" "$worker/server"
+	rm -f "$rlib/ulid.so"
+}
+
+# run_sort_suite: the sort suite against the ulid.so of $tree, its cluster
+# under $worker; its status.  It takes seconds: a mutant that makes a sort
+# loop for ever is stopped after 2 minutes, its server with it.
+run_sort_suite() {
+	local status
+	cp "$tree/ulid.so" "$rlib/ulid.so"
+	TMPDIR=$worker ULID_SERVER_BINDIR=$rbin ULID_SERVER_OPTS="-c jit=off" timeout 120 \
+		test/lib/cluster.sh make -C "$tree" -s installcheck REGRESS="setup sort" \
+		PG_CONFIG="$PG_CONFIG" >"$worker/regress.log" 2>&1
+	status=$?
+	for data in "$worker"/ulid-cluster.*/data; do
+		[ -f "$data/postmaster.pid" ] && kill -9 "$(head -1 "$data/postmaster.pid")" 2>/dev/null
+	done
+	[ "$status" = 124 ] && echo "timed out after 2 minutes" >>"$worker/regress.log"
+	return "$status"
+}
+
+# what the suite said of a mutant: how many lines changed and the first, or
+# how it ended
+first_difference() {
+	if [ -f "$tree/regression.diffs" ]; then
+		# (lines added or removed: a DEBUG line may be missing)
+		grep -vE '^(\+\+\+|---) /' "$tree/regression.diffs" | grep -E '^[-+]' >"$worker/changed"
+		echo "$(wc -l <"$worker/changed") lines differ, the first:" \
+			"$(head -1 "$worker/changed" | cut -c1-100)"
+	else
+		tail -1 "$worker/regress.log" | cut -c1-100
+	fi
+}
+
+# try_mutant I: mutant I in the worker's tree; its TAP line without the
+# number goes to $tmp/result.I ("not ok" where it applies not exactly
+# once, does not build, or the suite passes against it)
+try_mutant() {
+	local line=${mutants[$1]} description old new rest found result
+	description=${line%% => *} rest=${line#* => }
+	old=${rest%% => *} new=${rest#* => }
+	cp "$tmp/ulid.c.orig" "$tree/src/ulid.c"
+	found=$(OLD=$old perl -0777 -ne 'print scalar(() = /\Q$ENV{OLD}\E/g)' "$tree/src/ulid.c")
+	rm -f "$tree/regression.diffs"
+	if [ "$found" != 1 ]; then
+		result="not ok - $description: the mutant applies: expected found 1 times, got found $found times"
+	elif ! OLD=$old NEW=$new perl -0777 -pi -e 's/\Q$ENV{OLD}\E/$ENV{NEW}/' "$tree/src/ulid.c" ||
+		! make -C "$tree" -s with_llvm=no >"$worker/build.log" 2>&1; then
+		result="not ok - $description: the mutant builds: $(grep -m1 error "$worker/build.log")"
+	elif run_sort_suite; then
+		result="not ok - $description: the sort suite fails: it passed"
+	else
+		result="ok - $description: the sort suite fails: $(first_difference)"
+	fi
+	echo "$result" >"$tmp/result.$1"
+}
+
+# without a mutant it passes, or no failure below would tell anything
+use_worker 0
+run_sort_suite
+passed=$(grep -m1 -oE 'All 2 tests passed' "$worker/regress.log")
+check "unmutated: the sort suite passes" "$passed" "All 2 tests passed"
+[ -n "$passed" ] || { sed 's/^/# /' "$worker/regress.log"; exit 1; }
+
+for w in 0 1; do
+	(
+		[ $w = 0 ] || use_worker $w
+		for ((i = w; i < ${#mutants[@]}; i += 2)); do
+			try_mutant $i
+		done
+	) &
+done
+wait
+
+# the results in the list's order; survivors counts the mutants not caught
+survivors=0
+for i in "${!mutants[@]}"; do
+	result=$(cat "$tmp/result.$i" 2>/dev/null || echo "not ok - ${mutants[$i]%% => *}: no result")
+	[ "${result%% - *}" = ok ] || survivors=$((survivors + 1))
+	echo "${result%% - *} $((n += 1)) - ${result#* - }"
+done
 echo "1..$n"
 [ "$survivors" = 0 ]
