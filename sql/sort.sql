@@ -1024,6 +1024,48 @@ SELECT pg_temp.id('0196a6c5a001', 'a800' || lpad(to_hex(1000000 + i), 16, '0'))
   FROM generate_series(0, 3999) i ORDER BY i DESC;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS run_at_bottom_of_part_misplaced FROM late;
 
+-- w7) A run's latent anchor given up before its second id: the first id of
+-- a run of 4,000 in millisecond 1746000000000 makes it, and the next id,
+-- one of a millisecond a year older (1714464000062), meets it in its slot
+-- of the sample's table (64 slots) and takes the slot: the run's part is
+-- refused an anchor.  Given up so early in the sample, it is kept (as
+-- shape 19 of make bench lost the anchor of a run of 500 among 10,000
+-- ids, whose ids tied, 1.13 times uuid v4's instructions): the run's next
+-- id puts it back, and each id of the run gets a key of its own (active
+-- anchors: 1; without it, the ids tie, and the estimate never ends).  Then the same with an id of the run's part
+-- far from the anchor, with its plain key, before the run goes on: keyed
+-- plainly, it stays so, and the anchor is not put back (the run's near
+-- keys would pass its key: 4,000 misplaced).  Then with a run of 1,100
+-- ids in another millisecond before it goes on: the sample ends, and with
+-- it the kept anchors (its ids tie, as without kept anchors).
+CREATE FUNCTION pg_temp.run_anchor_given_up(far_id bool, ids_between int)
+	RETURNS SETOF ulid LANGUAGE sql AS $$
+SELECT pg_temp.id(to_hex(ms), r)
+  FROM (SELECT 0 AS o, 1746000000000 AS ms, '5a5a' || repeat('0', 16) AS r
+		UNION ALL
+		SELECT 1, 1714464000062, substr(md5('c'), 1, 20)
+		UNION ALL
+		SELECT 2, 1746000000000, '5a5a0000010000000000' WHERE far_id
+		UNION ALL
+		SELECT 3, 1714464000130, substr(md5('d'), 1, 20) WHERE far_id
+		UNION ALL
+		SELECT 4 + i, 1746000000500, '3c3c' || lpad(to_hex(i), 16, '0')
+		  FROM generate_series(0, ids_between - 1) i
+		UNION ALL
+		SELECT 4 + ids_between + i, 1746000000000, '5a5a' || lpad(to_hex(i), 16, '0')
+		  FROM generate_series(1, 3999) i) p
+ ORDER BY o
+$$;
+TRUNCATE late;
+INSERT INTO late SELECT * FROM pg_temp.run_anchor_given_up(false, 0);
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS anchor_put_back_misplaced FROM late;
+TRUNCATE late;
+INSERT INTO late SELECT * FROM pg_temp.run_anchor_given_up(true, 0);
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS far_id_keeps_it_refused_misplaced FROM late;
+TRUNCATE late;
+INSERT INTO late SELECT * FROM pg_temp.run_anchor_given_up(false, 1100);
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS not_after_the_sample_misplaced FROM late;
+
 RESET work_mem;
 RESET client_min_messages;
 RESET jit;

@@ -294,6 +294,8 @@ ulid_is_valid(PG_FUNCTION_ARGS)
 #define ABBREV_ENOUGH_KEYS		100000.0
 #define MIXED_SHARE				16	/* one id in 16 or more of each kind */
 #define PLAIN_MIXED_SHARE		5	/* one id in 5 or more: plain keys, no branch */
+#define VICTIMS					8	/* latent anchors given up, kept a while */
+#define VICTIMS_UNTIL			128 /* kept while the sample is this short */
 
 /*
  * A slot of the anchor table, 32 bytes: an anchor, kept as what keys the ids
@@ -349,6 +351,10 @@ typedef struct ulid_sort_state
 	int64		reach_from;		/* milliseconds that may still get anchors: */
 	uint64		reach_count;	/* this many from reach_from */
 	uint64	   *refused;		/* a bitmap of parts refused an anchor */
+	uint64		victim_bits;	/* their parts' victim_bit()s */
+	int			victim_next;	/* the next to take, in turn */
+	int64		victim_tags[VICTIMS];	/* their parts + 1, or 0 */
+	anchor		victims[VICTIMS];	/* the sample's latent anchors given up */
 	int64		last_part;		/* the part last looked up, or -1 */
 	anchor	   *last_anchor;	/* and its anchor */
 	char	   *arena;			/* the arena it holds, or NULL */
@@ -616,6 +622,53 @@ drop_latent(ulid_sort_state *state, anchor *slot)
 	free_slot(state, slot - state->anchors);
 }
 
+/* The bit of victim_bits that marks a part kept by keep_victim(). */
+static inline uint64
+victim_bit(int64 part)
+{
+	return UINT64CONST(1) << ms_hash(part, 6);
+}
+
+/*
+ * A latent anchor given up, for another part's or for want of a way, early
+ * in the sample: kept as it was among the last VICTIMS, so that the next id
+ * of its part, if near it, puts it back (restore_victim()), as if it had
+ * never left.  In the small table of the sample's first ids two
+ * milliseconds often meet in a slot before a run's second id comes: a run
+ * of 500 among 10,000 ids, half one a millisecond a year older, lost its
+ * anchor so, and its ids tied (1.13 times uuid v4's instructions to sort,
+ * 1.05 with it kept).
+ */
+static pg_noinline void
+keep_victim(ulid_sort_state *state, const anchor *slot, int64 part)
+{
+	int			i = state->victim_next;
+
+	state->victims[i] = *slot;
+	state->victim_tags[i] = part + 1;
+	state->victim_bits |= victim_bit(part);
+	state->victim_next = (i + 1) % VICTIMS;
+}
+
+/*
+ * A latent anchor given up for the anchor of taker (a part, or -1): its
+ * part is refused one, and kept a while unless another part of its
+ * millisecond took its way.  (Those met ids at once: random ids, or bulk
+ * loads at once, whose parts would take the ways back from each other.
+ * Kept, a sort of 1,000 ids of ulid_generate_random() took 0.3% more
+ * instructions, and four loads at once gained nothing.)
+ */
+static inline void
+give_up_latent(ulid_sort_state *state, const anchor *slot, int64 taker)
+{
+	int64		part = anchor_part(state, slot);
+
+	refuse(state, part);
+	if (state->anchoring && state->sampled < VICTIMS_UNTIL &&
+		(taker < 0 || part >> PART_BITS != taker >> PART_BITS))
+		keep_victim(state, slot, part);
+}
+
 /*
  * The arenas: memory kept for the backend, for the refused bitmap and the
  * anchor tables of a sort.  Allocated with each sort and freed at its end,
@@ -793,11 +846,11 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed, int way
 		}
 		if (slot == NULL)
 		{
-			refuse(state, part);
+			give_up_latent(state, moved, -1);
 			continue;
 		}
 		if (is_anchor(slot))	/* latent, given up for the active one */
-			refuse(state, anchor_part(state, slot));
+			give_up_latent(state, slot, part);
 		free_mark = slot->held;
 		*slot = *moved;
 		if (!active)
@@ -1000,22 +1053,16 @@ anchor_table_take_ways(ulid_sort_state *state)
 }
 
 /*
- * While anchoring lasts, an id of a part without anchor becomes its latent
- * anchor (its key, the plain key given, is that of an id near it), unless
- * the part is out of reach of the active anchors (or refused one), in a
- * free way of its millisecond's slot, else in place of another part's
- * latent anchor; a part whose ways all hold active anchors is refused one.
- * Out of reach, it stays so.  Returns the anchor, or NULL.
+ * The slot for a new anchor of a part: a free way of its millisecond's
+ * slot, else one with another part's latent anchor, given up; or NULL where
+ * the ways all hold active anchors.
  */
-static anchor *
-make_anchor(ulid_sort_state *state, int64 part, uint64 plain, uint64 low)
+static pg_attribute_always_inline anchor *
+place_anchor(ulid_sort_state *state, int64 part)
 {
 	anchor	   *slot;
 	size_t		i;
 
-	if (!state->anchoring || is_refused(state, part) ||
-		!within_reach(state, part))
-		return NULL;
 	anchor_table_make_room(state, part);
 	i = slot_index(state, part);
 	slot = &state->anchors[i];
@@ -1025,18 +1072,37 @@ make_anchor(ulid_sort_state *state, int64 part, uint64 plain, uint64 low)
 		anchor_table_take_ways(state))
 		i = slot_index(state, part);	/* (the sample's may have fewer slots) */
 	slot = way_for_anchor(state, i);
+	/*
+	 * A latent anchor is dropped as drop_latent() would, but the slot is set
+	 * by the caller and keeps its free mark: clearing it first cost a sort
+	 * of 1,000 ids one per millisecond 0.8% of its instructions.
+	 */
+	if (slot != NULL && is_anchor(slot))
+		give_up_latent(state, slot, part);
+	return slot;
+}
+
+/*
+ * While anchoring lasts, an id of a part without anchor becomes its latent
+ * anchor (its key, the plain key given, is that of an id near it), unless
+ * the part is out of reach of the active anchors (or refused one), in the
+ * slot place_anchor() finds; a part whose ways all hold active anchors is
+ * refused one.  Out of reach, it stays so.  Returns the anchor, or NULL.
+ */
+static anchor *
+make_anchor(ulid_sort_state *state, int64 part, uint64 plain, uint64 low)
+{
+	anchor	   *slot;
+
+	if (!state->anchoring || is_refused(state, part) ||
+		!within_reach(state, part))
+		return NULL;
+	slot = place_anchor(state, part);
 	if (slot == NULL)
 	{
 		refuse(state, part);
 		return NULL;
 	}
-	/*
-	 * A latent anchor is dropped as drop_latent() would, but the slot is set
-	 * below and keeps its free mark: clearing it first cost a sort of 1,000
-	 * ids one per millisecond 0.8% of its instructions.
-	 */
-	if (is_anchor(slot))
-		refuse(state, anchor_part(state, slot));
 	anchor_set(slot, plain, low);
 	state->anchors_made++;
 	return slot;
@@ -1101,6 +1167,42 @@ static inline bool
 is_near_key(const anchor *slot, uint64 key)
 {
 	return key - slot->lowest_near <= slot->near_width;
+}
+
+/*
+ * The latent anchor keep_victim() kept for a refused part, back in the
+ * table as it was, while the sample lasts; or NULL.
+ */
+static pg_noinline anchor *
+restore_victim(ulid_sort_state *state, int64 part, uint64 high, uint64 low)
+{
+	anchor	   *slot;
+	anchor		kept;
+	uint64		bits = 0;
+	int			k;
+
+	if (!state->anchoring || !within_reach(state, part))
+		return NULL;
+	for (k = 0; k < VICTIMS && state->victim_tags[k] != part + 1; k++)
+		;
+	if (k == VICTIMS)
+		return NULL;
+	kept = state->victims[k];
+	state->victim_tags[k] = 0;
+	for (int j = 0; j < VICTIMS; j++)
+		if (state->victim_tags[j] != 0)
+			bits |= victim_bit(state->victim_tags[j] - 1);
+	state->victim_bits = bits;
+	/* an id far from it keeps its plain key, which near keys could pass */
+	if (high != anchor_high(state, &kept) ||
+		!is_near_key(&kept, near_key(&kept, low)))
+		return NULL;
+	slot = place_anchor(state, part);
+	if (slot == NULL)
+		return NULL;
+	kept.held = slot->held;		/* the slot's free mark */
+	*slot = kept;
+	return slot;
 }
 
 /*
@@ -1581,6 +1683,8 @@ sample(ulid_sort_state *state, bool near_hit)
 		state->sample_slot_bits = Min(state->max_slot_bits, ANCHOR_SAMPLE_SLOT_BITS);
 	if (++state->sampled < ANCHOR_SAMPLE)
 		return;
+	/* none is put back after it: each id of a refused part would look */
+	state->victim_bits = 0;
 	if (state->sampled_near >= ANCHOR_SAMPLE_MIN_HITS)
 		lay_out_anchors(state);
 	else if (!short_runs_span(state) ||
@@ -1651,6 +1755,9 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 			{
 				state->last_anchor = make_anchor(state, part, plain_key(offset, low), low);
 				made = state->last_anchor != NULL;
+				if (!made && state->victim_bits != 0 &&
+					(state->victim_bits & victim_bit(part)))
+					state->last_anchor = restore_victim(state, part, high, low);
 			}
 		}
 		/* (an id made an anchor keeps its plain key) */

@@ -14,7 +14,9 @@
 # still get an anchor, latent anchors kept once anchoring stopped (none can
 # become active then, and a latent anchor keys every id as its plain key),
 # the leaner converter blind to the other ways of a slot (it hands their
-# ids on to the first converter, which finds their anchors).
+# ids on to the first converter, which finds their anchors), anchors given
+# up in the sample put back after it (each id of a refused part would look
+# for its anchor among those kept).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . test/lib/tap.sh
@@ -76,6 +78,8 @@ an anchor made once the sample's table took ways, with fewer slots, goes to its 
 a part takes the anchor of another part of its millisecond => return key_part(slot->lowest_near) == key_part(plain); => return key_part(slot->lowest_near) >> PART_BITS == key_part(plain) >> PART_BITS;
 the table of scattered anchors stops growing with the sample => int			cap = state->scattered ? budget_bits(state) : state->sample_slot_bits; => int			cap = state->sample_slot_bits;
 the table of scattered anchors grows at an eighth, as the sample's => size_t		slots_an_anchor = state->scattered ? 16 : 8; => size_t		slots_an_anchor = 8;
+a kept anchor put back after a far id of its part was keyed plainly => state->victim_tags[k] = 0; => (void) 0;
+kept anchors put back after the sample => state->victim_bits = 0; => (void) 0;
 EOF
 
 # The mutants run on two workers (the machine's two cores: the suite's
