@@ -1032,8 +1032,9 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS run_at_bottom_of_part_mispla
 -- shape 19 of make bench lost the anchor of a run of 500 among 10,000
 -- ids, whose ids tied, 1.13 times uuid v4's instructions): the run's next
 -- id puts it back, and each id of the run gets a key of its own (active
--- anchors: 1; without it, the ids tie, and the estimate never ends).  Then the same with an id of the run's part
--- far from the anchor, with its plain key, before the run goes on: keyed
+-- anchors: 1; without it, the ids tie, and the estimate never ends).
+-- Then the same with an id of the run's part far from the anchor, with
+-- its plain key, before the run goes on: keyed
 -- plainly, it stays so, and the anchor is not put back (the run's near
 -- keys would pass its key: 4,000 misplaced).  Then with a run of 1,100
 -- ids in another millisecond before it goes on: the sample ends, and with

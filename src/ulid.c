@@ -1171,7 +1171,8 @@ is_near_key(const anchor *slot, uint64 key)
 
 /*
  * The latent anchor keep_victim() kept for a refused part, back in the
- * table as it was, while the sample lasts; or NULL.
+ * table as it was, while the sample lasts; or NULL.  (Anchoring lasts as
+ * long: it stops only at the sample's end, which drops the kept anchors.)
  */
 static pg_noinline anchor *
 restore_victim(ulid_sort_state *state, int64 part, uint64 high, uint64 low)
@@ -1181,7 +1182,7 @@ restore_victim(ulid_sort_state *state, int64 part, uint64 high, uint64 low)
 	uint64		bits = 0;
 	int			k;
 
-	if (!state->anchoring || !within_reach(state, part))
+	if (!within_reach(state, part))
 		return NULL;
 	for (k = 0; k < VICTIMS && state->victim_tags[k] != part + 1; k++)
 		;
@@ -1755,6 +1756,7 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 			{
 				state->last_anchor = make_anchor(state, part, plain_key(offset, low), low);
 				made = state->last_anchor != NULL;
+				/* the 0 test spares the hash's multiply after the sample */
 				if (!made && state->victim_bits != 0 &&
 					(state->victim_bits & victim_bit(part)))
 					state->last_anchor = restore_victim(state, part, high, low);
