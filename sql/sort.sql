@@ -88,7 +88,7 @@ SELECT pg_temp.id(to_hex(t), lpad(to_hex(i), 20, '0')), 'far milliseconds'
 -- 7. The near range of an anchor (its first id): ids with its first 8 bytes
 -- at most 65,535 from it get its key plus their distance, less where that
 -- would leave its part's keys (an anchor whose top 22 random bits are near
--- 0 or 2^22: 32,768 keys from an edge) or wrap the last 8 bytes around (an
+-- 0 or 2^22: 16,384 keys from an edge) or wrap the last 8 bytes around (an
 -- anchor whose last 8 bytes are nearer 0 or 2^64).  Ids at 2^16, 2^19 and 2^20 and one either side,
 -- up and down, and at the other end of the last 8 bytes, from anchors whose
 -- last 8 bytes are 0, 2^19 - 1, 2^19, 2^63, 2^64 - 2^19 and 2^64 - 1, and
@@ -137,8 +137,8 @@ SELECT pg_temp.id(to_hex(1719500000000 + ms), lpad(to_hex(4096 + hi), 4, '0') ||
  ORDER BY phase, ms, lo;
 
 -- 7c. Neighbouring parts: a run above an anchor at the top of its part (its
--- top 22 random bits end in 17 ones) and one below an anchor at the bottom
--- of the next part (17 zeros), in one millisecond, up to 65,536 from them:
+-- top 22 random bits end in 16 ones) and one below an anchor at the bottom
+-- of the next part (16 zeros), in one millisecond, up to 65,536 from them:
 -- the near keys of each stop at the edge of its part, where the other's
 -- begin.
 INSERT INTO sorted
@@ -833,11 +833,11 @@ SELECT pg_temp.id(to_hex(1740000000000 + ms), r)
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS not_near_watched_misplaced FROM late;
 
 -- w) Several generators' runs in one millisecond (bulk loads at once): an
--- anchor is a part's (the ids of a millisecond of the same top 5 random
+-- anchor is a part's (the ids of a millisecond of the same top 6 random
 -- bits), and the parts of a millisecond take the ways of its slot, 4 at
--- most.  Runs of 3,000 in parts 3, 4, 10, 20 and 25 (a fifth part: its ways
--- are taken) and of 1,000 in part 10 again, shuffled: the run of part 3
--- with the highest plain field of its part, the run of part 4 with the
+-- most.  Runs of 3,000 in parts 7, 8, 20, 41 and 50 (a fifth part: its ways
+-- are taken) and of 1,000 in part 20 again, shuffled: the run of part 7
+-- with the highest plain field of its part, the run of part 8 with the
 -- lowest (the margin keeps their near keys in their parts); and ids of
 -- millisecond 0 with few random bits set (outside the window, they look
 -- into slot 0, whose ways hold millisecond 1's mark).
@@ -847,7 +847,7 @@ SELECT id FROM
 	(SELECT pg_temp.id('1955bafc200', r.high || lpad(to_hex(r.low + i), 16, '0')) AS id, md5(r.high || i) AS o
 	   FROM (VALUES ('1fff', x'fc00000000000000'::int8, 3000), ('2000', 1::int8, 3000),
 					('5123', x'1234567800000000'::int8, 3000), ('a456', x'2345678900000000'::int8, 3000),
-					('c810', x'3456789a00000000'::int8, 3000), ('57f0', x'4567890100000000'::int8, 1000))
+					('c810', x'3456789a00000000'::int8, 3000), ('5180', x'4567890100000000'::int8, 1000))
 			r (high, low, n),
 			LATERAL generate_series(0, r.n - 1) i
 	 UNION ALL
@@ -887,13 +887,13 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS parts_out_of_reach_misplaced
 
 -- x) The table of blocks with several parts in a millisecond: a sample of
 -- ids in 1,022 milliseconds 97 apart, each with the highest plain field
--- of its part (part 3), with two runs of 2 in milliseconds of their own
+-- of its part (part 7), with two runs of 2 in milliseconds of their own
 -- (short runs: the table of blocks); most of the sample's latent anchors
 -- are given up for others in its small table, their parts refused and
 -- their milliseconds left without an entry.  Then in each of those
--- milliseconds an id of part 4, the lowest plain field of its part, makes
--- the block anchor, and an id of part 3 just above the sample's must keep
--- its plain key: near keys placed in part 3 would put it below.
+-- milliseconds an id of part 8, the lowest plain field of its part, makes
+-- the block anchor, and an id of part 7 just above the sample's must keep
+-- its plain key: near keys placed in part 7 would put it below.
 TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id(to_hex(1743000000000 + ms), r)
@@ -1007,9 +1007,9 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS narrow_span_no_watch_misplac
 
 -- w6) Runs at the edges of their parts, each sorted alone: a run of 4,000
 -- whose first id, its anchor, has the highest plain field of its part (its
--- top 22 random bits end in 17 ones), inserted first id first; then one
--- whose anchor has the lowest (17 zeros), inserted last id first.  Plain
--- fields keep a margin of 32,768 keys from the edges of their part, so each
+-- top 22 random bits end in 16 ones), inserted first id first; then one
+-- whose anchor has the lowest (16 zeros), inserted last id first.  Plain
+-- fields keep a margin of 16,384 keys from the edges of their part, so each
 -- id gets a key of its own, and the estimate ends at 2,560 ids (with
 -- anchors at the very edges, all ids of a run tied with its anchor, and it
 -- went on).
@@ -1066,6 +1066,19 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS far_id_keeps_it_refused_misp
 TRUNCATE late;
 INSERT INTO late SELECT * FROM pg_temp.run_anchor_given_up(false, 1100);
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS not_after_the_sample_misplaced FROM late;
+
+-- w8) Two loads at once whose runs of a millisecond share the top 5 bits
+-- of their randomness, not the 6th: parts of 6 bits give each run its
+-- anchor (active anchors: 2).  With parts of 5 bits the second run's ids
+-- tied, and the estimate did not end (no DEBUG line): two of four loads at
+-- once shared a part in one millisecond of 6.
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id('19a4c1e4000', r.high || lpad(to_hex(r.low + i), 16, '0'))
+  FROM (VALUES ('5123', x'1234567800000000'::int8), ('57f0', x'4567890100000000'::int8)) r (high, low),
+	   generate_series(0, 1999) i
+ ORDER BY md5(r.high || i);
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS runs_of_two_parts_misplaced FROM late;
 
 RESET work_mem;
 RESET client_min_messages;
