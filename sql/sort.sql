@@ -86,10 +86,13 @@ SELECT pg_temp.id(to_hex(t), lpad(to_hex(i), 20, '0')), 'far milliseconds'
  ORDER BY i, t;
 
 -- 7. The near range of an anchor (its first id): ids with its first 8 bytes
--- at most 65,535 from it get its key plus their distance, less where that
--- would leave its part's keys (an anchor whose top 22 random bits are near
--- 0 or 2^22: 16,384 keys from an edge) or wrap the last 8 bytes around (an
--- anchor whose last 8 bytes are nearer 0 or 2^64).  Ids at 2^16, 2^19 and 2^20 and one either side,
+-- at most 65,535 from it get its key plus their distance, as far as its
+-- part's keys reach (16,384 to 49,151 keys either side: its plain field
+-- keeps a margin of 16,384 from the part's edges; the least for an anchor
+-- whose top 22 random bits are near 0 or 2^22), and not where that would
+-- wrap the last 8 bytes around (an anchor whose last 8 bytes are nearer 0
+-- or 2^64).  Ids at 2^14, 2^16, 2^19 and 2^20 and one either side, and at
+-- 49,152 (past the farthest an anchor reaches) and one below,
 -- up and down, and at the other end of the last 8 bytes, from anchors whose
 -- last 8 bytes are 0, 2^19 - 1, 2^19, 2^63, 2^64 - 2^19 and 2^64 - 1, and
 -- whose top 22 random bits are 0, 5, 2^22 - 12 and 2^22 - 1; across a carry
@@ -102,7 +105,8 @@ SELECT pg_temp.id(t, lpad(to_hex(high), 4, '0') || lpad(to_hex(lo), 16, '0')), '
 			   ('0190a1b2c3de', 65535, -1),
 			   ('0190a1b2c3e0', 0, 1441151880758558720),		-- top 22 bits 5
 			   ('0190a1b2c3e1', 65535, -3458764513820540928)) a(t, hi, anchor_low),	-- 2^22 - 12
-	   unnest(ARRAY[0, 1, -1, 65535, 65536, 65537, -65535, -65536, -65537,
+	   unnest(ARRAY[0, 1, -1, 16383, 16384, 16385, -16383, -16384, -16385,
+					49151, 49152, -49151, -49152, 65535, 65536, 65537, -65535, -65536, -65537,
 					524287, 524288, 524289, -524287, -524288, -524289,
 					1048575, 1048576, 1048577, -1048575, -1048576, -1048577,
 					100000, -100000, 1099511627776, -1099511627776,
@@ -724,7 +728,7 @@ $$;
 --   id in the blocks below and above (the same plain key);
 -- - blocks the table cannot hold (0, and the marks 1 and 2 are below 3):
 --   ids of block 0 first, then of block 7, then 0 again;
--- - a block whose near keys end one below the top of the field, then an id
+-- - a block whose near keys end at the top of the field, then an id
 --   with the lowest plain key of the next millisecond;
 -- - ids one per millisecond, and runs of 3, past the table's span: plain
 --   keys (the leaner converter's, from 2,560 ids on: anchoring stopped
@@ -1068,16 +1072,19 @@ INSERT INTO late SELECT * FROM pg_temp.run_anchor_given_up(false, 1100);
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS not_after_the_sample_misplaced FROM late;
 
 -- w8) Two loads at once whose runs of a millisecond share the top 5 bits
--- of their randomness, not the 6th: parts of 6 bits give each run its
--- anchor (active anchors: 2).  With parts of 5 bits the second run's ids
--- tied, and the estimate did not end (no DEBUG line): two of four loads at
--- once shared a part in one millisecond of 6.
+-- of their randomness, not the 6th: a run of 1,000 (its first id first)
+-- and one of 3,000, shuffled.  Parts of 6 bits give each run its anchor
+-- (active anchors: 2).  With parts of 5 bits the longer run's ids tied,
+-- the keys were a quarter of the ids, and the estimate did not end (no
+-- DEBUG line): two of four loads at once shared a part in one millisecond
+-- of 6.
 TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id('19a4c1e4000', r.high || lpad(to_hex(r.low + i), 16, '0'))
-  FROM (VALUES ('5123', x'1234567800000000'::int8), ('57f0', x'4567890100000000'::int8)) r (high, low),
-	   generate_series(0, 1999) i
- ORDER BY md5(r.high || i);
+  FROM (VALUES ('5123', x'1234567800000000'::int8, 1000), ('57f0', x'4567890100000000'::int8, 3000))
+		r (high, low, n),
+	   LATERAL generate_series(0, r.n - 1) i
+ ORDER BY r.high = '5123' AND i = 0 DESC, md5(r.high || i);
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS runs_of_two_parts_misplaced FROM late;
 
 RESET work_mem;

@@ -275,10 +275,11 @@ ulid_is_valid(PG_FUNCTION_ARGS)
 /* so that the first 8 bytes of an id before the window are below 2^62 */
 #define WINDOW_START_MAX_MS		((INT64CONST(1) << 46) - (INT64CONST(1) << KEY_TIME_BITS))
 /*
- * Runs of up to 65,535 ids on either side of the anchor are near it, within
- * its part's keys (16,384 at least, the margin); an id far from an active
- * anchor whose plain field is within that of the anchor's ties with others
- * (one in 64 of random ids).
+ * Ids with the anchor's first 8 bytes, their last 8 bytes at most 65,535
+ * from its, are near it as far as its part's keys reach: 16,384 to 49,151
+ * on either side (plain fields keep a margin of 16,384 from the part's
+ * edges).  An id far from an active anchor whose plain field is within
+ * that of the anchor's ties with others (one in 64 of random ids).
  */
 #define NEAR_ANCHOR				((UINT64CONST(1) << 16) - 1)
 #define ANCHOR_SAMPLE			1024
@@ -1432,7 +1433,8 @@ short_run_key(uint64 anchor_block, uint64 plain, uint64 block, uint64 low)
 	 * The lowest key of the anchor's part, whose keys its near keys fill (the
 	 * ids of the other parts keep their plain keys).
 	 */
-	StaticAssertStmt(PART_FIELD_MASK == NEAR_ANCHOR,
+	StaticAssertStmt(PART_FIELD_MASK == NEAR_ANCHOR &&
+					 NEAR_ANCHOR == (UINT64CONST(1) << SHORT_RUN_LOW_BITS) - 1,
 					 "the near keys of a block are the keys of its part");
 	lowest_near = (plain & ~FIELD_MASK) | (anchor_field & ~PART_FIELD_MASK);
 	if (block == anchor_block)

@@ -74,6 +74,7 @@ the ways of slot 0 hold the mark of millisecond 0 => if (i == 0 || (i >= slots &
 the other ways: an id takes the anchor of the first => return way; => return way_of(state, i, 1);
 the mixed converter keys plainly ids out of reach whose anchor is in another way => & (uint64) (state->ways == 1); => ;
 the table of blocks places near keys in the part of the id keyed => (anchor_field & ~PART_FIELD_MASK) => (plain & ~PART_FIELD_MASK)
+the table of blocks places near keys from the anchor's plain field, past its part => (anchor_field & ~PART_FIELD_MASK); => anchor_field;
 an anchor made once the sample's table took ways, with fewer slots, goes to its old slot => i = slot_index(state, part);	/* (the sample's may have fewer slots) */ => (void) 0;
 a part takes the anchor of another part of its millisecond => return key_part(slot->lowest_near) == key_part(plain); => return key_part(slot->lowest_near) >> PART_BITS == key_part(plain) >> PART_BITS;
 the table of scattered anchors stops growing with the sample => int			cap = state->scattered ? budget_bits(state) : state->sample_slot_bits; => int			cap = state->sample_slot_bits;
