@@ -85,18 +85,19 @@ SELECT pg_temp.id(to_hex(t), lpad(to_hex(i), 20, '0')), 'far milliseconds'
 	   generate_series(1, 20) i
  ORDER BY i, t;
 
--- 7. The near range of an anchor (its first id): ids with its first 8 bytes
--- at most 65,535 from it get its key plus their distance, as far as its
--- part's keys reach (16,384 to 49,151 keys either side: its plain field
--- keeps a margin of 16,384 from the part's edges; the least for an anchor
--- whose top 22 random bits are near 0 or 2^22), and not where that would
--- wrap the last 8 bytes around (an anchor whose last 8 bytes are nearer 0
--- or 2^64).  Ids at 2^14, 2^16, 2^19 and 2^20 and one either side, and at
--- 49,152 (past the farthest an anchor reaches) and one below,
--- up and down, and at the other end of the last 8 bytes, from anchors whose
--- last 8 bytes are 0, 2^19 - 1, 2^19, 2^63, 2^64 - 2^19 and 2^64 - 1, and
--- whose top 22 random bits are 0, 5, 2^22 - 12 and 2^22 - 1; across a carry
--- out of the low 64 bits, and at the top of the randomness.
+-- 7. The near range of an anchor (its first id): ids with its first 8
+-- bytes at most 65,535 from it get its key plus their distance, as far as
+-- its part's keys reach (16,384 to 49,151 keys either side: its plain
+-- field keeps a margin of 16,384 from the part's edges; the least for an
+-- anchor whose 16 random bits below its part are near all zeros or all
+-- ones), and not where that would wrap the last 8 bytes around (an anchor
+-- whose last 8 bytes are nearer 0 or 2^64).  Ids at 2^14, 2^16, 2^19 and
+-- 2^20 and one either side, and at 49,152 (past the farthest an anchor
+-- reaches) and one below, up and down, and at the other end of the last 8
+-- bytes, from anchors whose last 8 bytes are 0, 2^19 - 1, 2^19, 2^63,
+-- 2^64 - 2^19 and 2^64 - 1, and whose top 22 random bits are 0, 5,
+-- 2^22 - 12 and 2^22 - 1; across a carry out of the low 64 bits, and at
+-- the top of the randomness.
 INSERT INTO sorted
 SELECT pg_temp.id(t, lpad(to_hex(high), 4, '0') || lpad(to_hex(lo), 16, '0')), 'near range'
   FROM (VALUES ('0190a1b2c3da', 0, 0), ('0190a1b2c3db', 3, 524287), ('0190a1b2c3dc', 12345, 524288),
@@ -1038,11 +1039,11 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS run_at_bottom_of_part_mispla
 -- id puts it back, and each id of the run gets a key of its own (active
 -- anchors: 1; without it, the ids tie, and the estimate never ends).
 -- Then the same with an id of the run's part far from the anchor, with
--- its plain key, before the run goes on: keyed
--- plainly, it stays so, and the anchor is not put back (the run's near
--- keys would pass its key: 4,000 misplaced).  Then with a run of 1,100
--- ids in another millisecond before it goes on: the sample ends, and with
--- it the kept anchors (its ids tie, as without kept anchors).
+-- its plain key, before the run goes on: keyed plainly, it stays so, and
+-- the anchor is not put back (the run's near keys would pass its key:
+-- 4,000 misplaced).  Then with a run of 1,100 ids in another millisecond
+-- before it goes on: the sample ends, and with it the kept anchors (its
+-- ids tie, as without kept anchors).
 CREATE FUNCTION pg_temp.run_anchor_given_up(far_id bool, ids_between int)
 	RETURNS SETOF ulid LANGUAGE sql AS $$
 SELECT pg_temp.id(to_hex(ms), r)

@@ -1189,6 +1189,7 @@ restore_victim(ulid_sort_state *state, int64 part, uint64 high, uint64 low)
 	uint64		bits = 0;
 	int			k;
 
+	Assert(state->anchoring);
 	if (!within_reach(state, part))
 		return NULL;
 	for (k = 0; k < VICTIMS && state->victim_tags[k] != part + 1; k++)
@@ -1383,29 +1384,27 @@ lay_out_anchors(ulid_sort_state *state)
  * 100,000 milliseconds of 5 ids: the birthday bound).  Anchors of 32 bytes
  * for each of those milliseconds would make a table out of the cache, and
  * ties cost less than that: 500,000 ids 5 a millisecond took 1.43 times uuid
- * v4's time in memory with ties, 1.33 to 1.41 with such anchors (and 1.05
- * to 1.07 with these, 1 MB for 100,000 milliseconds).  So each
- * millisecond of the sample's span gets an entry of 8 bytes, in a table
- * found by the millisecond alone: the *block* of its anchor, the first 64 of
- * its 80 random bits (the 16 of its first 8 bytes, then its last 8 bytes
- * less their last 16 bits).  Ids of the anchor's block (within 65,535 of
- * each other, the ids of a short run but where it crosses a block) get the
- * block's lowest near key plus their last 16 bits; the other ids of the
- * millisecond their plain key, at most the lowest near key below the block
- * and at least the highest above it.  The near keys fill the block's part
- * (which has as many keys), so the anchor's own key is not its plain key:
- * an anchor of this table is never dropped, and its part must not have
- * been keyed before (its near keys stay within its part's, so the other
- * parts of its millisecond keep their plain keys).  Every part the sample
- * met has an anchor of the sample's table, or was refused one (the
- * bitmap): the latent anchors are
- * dropped, their milliseconds' entries marked for plain keys (up to 1,024
- * milliseconds, of the 100,000 or more of such a table), the active ones
- * stay in that table, and their milliseconds' entries say so (an id of
- * another part of such a millisecond gets its plain key).  Milliseconds
- * outside the table's span, a quarter wider than the sample's, get plain
- * keys.  The table takes what the anchor
- * table could (at most a quarter of work_mem and ANCHOR_MAX_BYTES).
+ * v4's time in memory with ties, 1.33 to 1.41 with such anchors (and 1.05 to
+ * 1.07 with these, 1 MB for 100,000 milliseconds).  So each millisecond of
+ * the sample's span gets an entry of 8 bytes, in a table found by the
+ * millisecond alone: the *block* of its anchor, the first 64 of its 80 random
+ * bits (the 16 of its first 8 bytes, then its last 8 bytes less their last 16
+ * bits).  Ids of the anchor's block (within 65,535 of each other, the ids of
+ * a short run but where it crosses a block) get the block's lowest near key
+ * plus their last 16 bits; the other ids of the millisecond their plain key,
+ * at most the lowest near key below the block and at least the highest above
+ * it.  The near keys fill the block's part (which has as many keys), so the
+ * anchor's own key is not its plain key: an anchor of this table is never
+ * dropped, and its part must not have been keyed before (its near keys stay
+ * within its part's, so the other parts of its millisecond keep their plain
+ * keys).  Every part the sample met has an anchor of the sample's table, or
+ * was refused one (the bitmap): the latent anchors are dropped, their
+ * milliseconds' entries marked for plain keys (up to 1,024 milliseconds, of
+ * the 100,000 or more of such a table), the active ones stay in that table,
+ * and their milliseconds' entries say so (an id of another part of such a
+ * millisecond gets its plain key).  Milliseconds outside the table's span, a
+ * quarter wider than the sample's, get plain keys.  The table takes what the
+ * anchor table could (at most a quarter of work_mem and ANCHOR_MAX_BYTES).
  */
 #define SHORT_RUNS_NONE			0	/* no id of the millisecond keyed yet */
 #define SHORT_RUNS_PLAIN		1	/* plain keys (refused an anchor) */
