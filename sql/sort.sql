@@ -864,9 +864,9 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS runs_in_parts_misplaced FROM
 -- w2) As w), with anchors out of reach: a bulk load (runs in two parts of
 -- each of 4 milliseconds), two runs in parts of a millisecond a year and
 -- more later (active in the sample, kept once the table is laid out for
--- the load, out of its reach), and uuids converted to ulid: the mixed
--- converter keys the ids after the estimate, and must find the anchors in
--- the other ways.
+-- the load, out of its reach), and uuids converted to ulid: the converter
+-- of runs and ids outside the window keys the ids after the estimate, and
+-- must find the anchors in the other ways.
 TRUNCATE late;
 INSERT INTO late
 SELECT id FROM
@@ -889,6 +889,24 @@ SELECT id FROM
 	   FROM generate_series(1, 4000) k) p
  ORDER BY after, o;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS parts_out_of_reach_misplaced FROM late;
+
+-- w2b) As w2), with 6,000 ids one a millisecond between the load and the
+-- runs a year later among the ids after the sample: ids of the window out
+-- of reach of the anchors, a fifth of those the estimate meets after the
+-- sample, so the mixed converter makes their plain keys too (in w2, the
+-- converter of runs and ids outside the window hands them on), and must
+-- still find the anchors of the runs a year later in the other ways.
+CREATE TEMP TABLE w2_ids AS SELECT id, row_number() OVER () AS n FROM late;
+TRUNCATE late;
+INSERT INTO late
+SELECT id FROM
+	(SELECT id, n > 1140 AS after, md5(id::text) AS o FROM w2_ids
+	 UNION ALL
+	 SELECT pg_temp.id(to_hex(1760000000000 + ms), lpad(to_hex(ms * 7919), 20, '0')), true, md5(ms::text)
+	   FROM generate_series(0, 5999) ms) p
+ ORDER BY after, o;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS plain_and_out_of_reach_misplaced FROM late;
+DROP TABLE w2_ids;
 
 -- x) The table of blocks with several parts in a millisecond: a sample of
 -- ids in 1,022 milliseconds 97 apart, each with the highest plain field
