@@ -524,7 +524,9 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS few_converted_misplaced FROM
 -- goes on, and the runs get anchors.  A second id of the oldest
 -- millisecond, near its first, comes after the sample: a year away from the
 -- runs, it must not get an anchor (nor keep the runs met after it from
--- getting theirs, as an anchor that far would).
+-- getting theirs, as an anchor that far would).  No id is outside the
+-- window: after the estimate the converter of runs and ids of the window
+-- without anchor keys the runs from their anchors and the others plainly.
 TRUNCATE late;
 INSERT INTO late
 SELECT id FROM (

@@ -344,6 +344,7 @@ typedef struct ulid_sort_state
 	bool		plain_mixed;	/* enough of each to key them without a branch */
 	bool		runs_outside;	/* if mixed: few ids of the window without
 								 * anchor, or anchors scattered */
+	bool		runs_unanchored;	/* if mixed: few ids outside the window */
 	anchor	   *anchors;		/* NULL until an id is in the window */
 	int			slot_bits;		/* the table has 2^slot_bits slots */
 	int			ways;			/* and ways: 1 a slot, or ANCHOR_WAYS */
@@ -1958,16 +1959,20 @@ ulid_abbrev_convert_plain_mixed(Datum original, SortSupport ssup)
  * and waiting behind it for a slot of the table out of the first-level
  * cache, cost such a table 2 to 3.5% of an ORDER BY.  So both keys are made
  * and one picked without a branch, with one test, true for both kinds; the
- * other ids, all in the window, go on to ulid_abbrev_convert_lean.  Where
- * the estimate met fewer than one id in MIXED_SHARE in the window without
- * an anchor (runs and converted uuids), or the anchors are scattered (none
- * is out of reach), such ids go on to it too (in_window_plain false), and
- * the plain key and its tests are not made: with them, such a table's ORDER
- * BY of 100,000 ids took 3.3% more instructions (92 an id here, 50
- * without).
+ * other ids go on to ulid_abbrev_convert_lean.  Only the kinds the estimate
+ * met as one id in MIXED_SHARE or more are keyed here, each kind left out
+ * going on to it too: where it met fewer ids of the window without an anchor
+ * (runs and converted uuids), or the anchors are scattered (none is out of
+ * reach), the plain key and its tests are not made (plain_in_window false):
+ * with them, such a table's ORDER BY of 100,000 ids took 3.3% more
+ * instructions (92 an id here, 50 without).  Where it met fewer ids outside
+ * the window (runs and ids made one at a time before them), the key outside
+ * the window and the mask that picks it are not made (outside_window false):
+ * 1% of such an ORDER BY.
  */
 static pg_attribute_always_inline Datum
-mixed_key(Datum original, SortSupport ssup, bool in_window_plain)
+mixed_key(Datum original, SortSupport ssup, bool plain_in_window,
+		  bool outside_window)
 {
 	ulid_sort_state *state = ssup->ssup_extra;
 	const uint8_t *id = DatumGetUlidP(original)->data;
@@ -1988,25 +1993,30 @@ mixed_key(Datum original, SortSupport ssup, bool in_window_plain)
 	 */
 	uint64		near = (uint64) (high == slot->held) & (uint64) is_near_key(slot, key);
 	uint64		near_mask = -near;
+	uint64		unanchored = 0;
 	uint64		other;
 
-	/* (an id near its anchor is of the part the slot holds) */
-	if (in_window_plain)
-	{
-		uint64		unanchored = in_window & (uint64) !holds(slot, high) &
+	if (plain_in_window)
+		unanchored = in_window & (uint64) !holds(slot, high) &
 			(uint64) !within_reach(state, part) & (uint64) (state->ways == 1);
-		uint64		window_mask = -in_window;
-
-		if (in_window != near + unanchored)
-			return ulid_abbrev_convert_lean(original, ssup);
-		other = (plain_key(offset, (uint64) id[8] << 56) & window_mask) |
-			(outside_window_key(state, high) & ~window_mask);
-	}
+	/*
+	 * Keyed here: an id near its anchor, or of the window without one (if
+	 * plain_in_window), or outside the window (if outside_window), the three
+	 * excluding each other (an id near its anchor holds its slot, and is in
+	 * the window).  Every other id goes on.
+	 */
+	if ((outside_window ? in_window : 1) != near + unanchored)
+		return ulid_abbrev_convert_lean(original, ssup);
+	if (!outside_window)
+		other = plain_key(offset, (uint64) id[8] << 56);
+	else if (!plain_in_window)
+		other = outside_window_key(state, high);
 	else
 	{
-		if (in_window != near)
-			return ulid_abbrev_convert_lean(original, ssup);
-		other = outside_window_key(state, high);
+		uint64		window_mask = -in_window;
+
+		other = (plain_key(offset, (uint64) id[8] << 56) & window_mask) |
+			(outside_window_key(state, high) & ~window_mask);
 	}
 	return UInt64GetDatum((key & near_mask) | (other & ~near_mask));
 }
@@ -2014,13 +2024,19 @@ mixed_key(Datum original, SortSupport ssup, bool in_window_plain)
 static Datum
 ulid_abbrev_convert_mixed(Datum original, SortSupport ssup)
 {
-	return mixed_key(original, ssup, true);
+	return mixed_key(original, ssup, true, true);
 }
 
 static Datum
 ulid_abbrev_convert_runs_outside(Datum original, SortSupport ssup)
 {
-	return mixed_key(original, ssup, false);
+	return mixed_key(original, ssup, false, true);
+}
+
+static Datum
+ulid_abbrev_convert_runs_unanchored(Datum original, SortSupport ssup)
+{
+	return mixed_key(original, ssup, true, false);
 }
 
 /*
@@ -2038,8 +2054,10 @@ choose_lean_converter(SortSupport ssup, ulid_sort_state *state)
 		ssup->abbrev_converter = state->plain_mixed ?
 			ulid_abbrev_convert_plain_mixed : ulid_abbrev_convert_plain;
 	else if (state->mixed)
-		ssup->abbrev_converter = state->runs_outside ?
-			ulid_abbrev_convert_runs_outside : ulid_abbrev_convert_mixed;
+		ssup->abbrev_converter =
+			state->runs_outside ? ulid_abbrev_convert_runs_outside :
+			state->runs_unanchored ? ulid_abbrev_convert_runs_unanchored :
+			ulid_abbrev_convert_mixed;
 	else
 		ssup->abbrev_converter = ulid_abbrev_convert_lean;
 }
@@ -2072,6 +2090,8 @@ end_estimate(SortSupport ssup, ulid_sort_state *state)
 	/* (scattered, no id of the window is out of reach) */
 	state->runs_outside = state->scattered ||
 		state->unanchored_count <= state->input_count / MIXED_SHARE;
+	state->runs_unanchored =
+		state->outside_count <= state->input_count / MIXED_SHARE;
 	choose_lean_converter(ssup, state);
 	/* once a sort; the sort suite shows when, with what, and which converter */
 	if (state->short_runs != NULL && state->watched_near > 0)
@@ -2089,6 +2109,7 @@ end_estimate(SortSupport ssup, ulid_sort_state *state)
 		 state->input_count, active,
 		 ssup->abbrev_converter == ulid_abbrev_convert_mixed ? ", runs and other ids mixed" :
 		 ssup->abbrev_converter == ulid_abbrev_convert_runs_outside ? ", runs and ids outside the window mixed" :
+		 ssup->abbrev_converter == ulid_abbrev_convert_runs_unanchored ? ", runs and ids of the window without anchor mixed" :
 		 ssup->abbrev_converter == ulid_abbrev_convert_plain ? ", no anchor: plain keys" :
 		 ssup->abbrev_converter == ulid_abbrev_convert_plain_mixed ? ", ids in and outside the window mixed, no anchor: plain keys" : "",
 		 state->anchors != NULL && state->arena == NULL ?

@@ -73,9 +73,13 @@ an anchor's near keys leave its part => Min(Min(NEAR_ANCHOR, PART_FIELD_MASK - f
 the ways of slot 0 hold the mark of millisecond 0 => if (i == 0 || (i >= slots && i - slots < ANCHOR_WAYS - 1)) => if (i == 0)
 the other ways: an id takes the anchor of the first => return way; => return way_of(state, i, 1);
 the mixed converter keys plainly ids out of reach whose anchor is in another way => & (uint64) (state->ways == 1); => ;
-the converter of runs and ids outside the window keys the other ids of the window as outside it => if (in_window != near) => if (false)
+the converters of ids outside the window key the other ids of the window as outside it => (outside_window ? in_window : 1) => (outside_window ? 0 : 1)
+the converter of runs and ids of the window without anchor keys ids outside the window as in it => (outside_window ? in_window : 1) => in_window
+the converter of runs and ids of the window without anchor keys those ids as outside the window => other = plain_key(offset, (uint64) id[8] << 56); => other = outside_window_key(state, high);
 the mode: the converter of runs and ids outside the window never picked => state->runs_outside = state->scattered || => state->runs_outside = false &&
 the mode: the converter of runs and ids outside the window picked where the estimate met many ids of the window without anchor => state->runs_outside = state->scattered || => state->runs_outside = true ||
+the mode: the converter of runs and ids of the window without anchor never picked => state->runs_unanchored = => state->runs_unanchored = false &&
+the mode: the converter of runs and ids of the window without anchor picked where the estimate met many ids outside the window => state->runs_unanchored = => state->runs_unanchored = true ||
 the table of blocks places near keys in the part of the id keyed => (anchor_field & ~PART_FIELD_MASK) => (plain & ~PART_FIELD_MASK)
 the table of blocks places near keys from the anchor's plain field, past its part => (anchor_field & ~PART_FIELD_MASK); => anchor_field;
 an anchor made once the sample's table took ways, with fewer slots, goes to its old slot => i = slot_index(state, part);	/* (the sample's may have fewer slots) */ => (void) 0;
