@@ -1109,6 +1109,47 @@ SELECT pg_temp.id('19a4c1e4000', r.high || lpad(to_hex(r.low + i), 16, '0'))
  ORDER BY r.high = '5123' AND i = 0 DESC, md5(r.high || i);
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS runs_of_two_parts_misplaced FROM late;
 
+-- w9) Runs of 5 ids a millisecond, shuffled, going on after the sample and
+-- the estimate in a table laid out for their span: the leaner converter
+-- makes their anchors, and makes them active, in place (anchor_in_place()).
+-- First 3,000 ids of runs in 600 milliseconds (the sample lays the table
+-- out, 2,048 slots, and the estimate ends); then 12,000 ids of runs in the
+-- next 2,400 (past 2,048 the table grows), with an id 600,000 above or
+-- below its run in every 7th millisecond, a copy of the lowest id of the
+-- run in every 11th, and in every 13th an id of its part whose first 8
+-- bytes differ in their last bit, 2 above the lowest of the run in its
+-- last 8 (near its anchor's key, not of its anchor), all shuffled: those
+-- that meet a latent anchor go on to ulid_abbrev_convert.  Last, in every
+-- 13th millisecond, an id of another part, 2 above the lowest of the run
+-- (its millisecond's parts take ways).
+CREATE FUNCTION pg_temp.run_id(ms int, part_bit int, d int8) RETURNS ulid LANGUAGE sql AS $$
+	SELECT pg_temp.id(to_hex(1764000000000 + ms),
+					  lpad(to_hex((hashint4(ms * 7) & 32767) # part_bit), 4, '0') ||
+					  lpad(to_hex(((hashint4(ms) & 2147483647)::int8 << 20) + (1::int8 << 40) + d), 16, '0'))
+$$;
+TRUNCATE late;
+INSERT INTO late
+SELECT id FROM
+	(SELECT 1 AS phase, md5(ms || ' ' || k) AS o, pg_temp.run_id(ms, 0, k) AS id
+	   FROM generate_series(0, 599) ms, generate_series(0, 4) k
+	 UNION ALL
+	 SELECT 2, md5(ms || ' ' || k), pg_temp.run_id(ms, 0, k)
+	   FROM generate_series(600, 2999) ms, generate_series(0, 4) k
+	 UNION ALL
+	 SELECT 2, md5(ms || ' far'), pg_temp.run_id(ms, 0, CASE WHEN ms % 2 = 0 THEN 600000 ELSE -600000 END)
+	   FROM generate_series(602, 2999, 7) ms
+	 UNION ALL
+	 SELECT 2, md5(ms || ' copy'), pg_temp.run_id(ms, 0, 0)
+	   FROM generate_series(605, 2999, 11) ms
+	 UNION ALL
+	 SELECT 2, md5(ms || ' next'), pg_temp.run_id(ms, 1, 2)
+	   FROM generate_series(604, 2999, 13) ms
+	 UNION ALL
+	 SELECT 3, md5(ms::text), pg_temp.run_id(ms, 32768, 2)
+	   FROM generate_series(603, 2999, 13) ms) p
+ ORDER BY phase, o;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS anchors_in_place_misplaced FROM late;
+
 RESET work_mem;
 RESET client_min_messages;
 RESET jit;

@@ -16,7 +16,8 @@
 # the leaner converter blind to the other ways of a slot (it hands their
 # ids on to the first converter, which finds their anchors), anchors given
 # up in the sample put back after it (each id of a refused part would look
-# for its anchor among those kept).
+# for its anchor among those kept), a copy of a latent anchor's id making it
+# active in the leaner converter (the copy's key is the anchor's either way).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . test/lib/tap.sh
@@ -80,6 +81,11 @@ the mode: the converter of runs and ids outside the window never picked => state
 the mode: the converter of runs and ids outside the window picked where the estimate met many ids of the window without anchor => state->runs_outside = state->scattered || => state->runs_outside = true ||
 the mode: the converter of runs and ids of the window without anchor never picked => state->runs_unanchored = => state->runs_unanchored = false &&
 the mode: the converter of runs and ids of the window without anchor picked where the estimate met many ids outside the window => state->runs_unanchored = => state->runs_unanchored = true ||
+the leaner converter keys an id near a latent anchor, and leaves it latent => (void) activate(state, slot, high); => (void) 0;
+the leaner converter takes an id of the slot's latent anchor's part with other first 8 bytes for near it => if (anchor_high(state, slot) != high || !is_near_key(slot, key) || => if (!is_near_key(slot, key) ||
+the leaner converter takes an id far from the latent anchor of its part for near it => if (anchor_high(state, slot) != high || !is_near_key(slot, key) || => if (anchor_high(state, slot) != high ||
+the leaner converter makes an anchor over the one its slot holds => if (is_anchor(slot))		/* latent, or of another part */ => if (false)
+the leaner converter counts an anchor it does not make => anchor_set(slot, key, low); => (void) 0;
 the table of blocks places near keys in the part of the id keyed => (anchor_field & ~PART_FIELD_MASK) => (plain & ~PART_FIELD_MASK)
 the table of blocks places near keys from the anchor's plain field, past its part => (anchor_field & ~PART_FIELD_MASK); => anchor_field;
 an anchor made once the sample's table took ways, with fewer slots, goes to its old slot => i = slot_index(state, part);	/* (the sample's may have fewer slots) */ => (void) 0;
