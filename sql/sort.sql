@@ -594,8 +594,8 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS scattered_batches_misplaced 
 -- later ids of the runs are keyed from their anchors.  (In the first sort
 -- the ids one per millisecond, out of reach, make no anchor after the
 -- sample; with the anchors scattered they make anchors, the later ones
--- handed back by the leaner converter to the first.  Both estimates end
--- at 2,560 ids.)
+-- made in place by the leaner converter, or handed back to the first.
+-- Both estimates end at 2,560 ids.)
 CREATE FUNCTION pg_temp.runs_with_one_far(far_offset int8) RETURNS void LANGUAGE sql AS $$
 	TRUNCATE late;
 	INSERT INTO late

@@ -921,7 +921,7 @@ set_reach(ulid_sort_state *state)
  * growing at an eighth, sorts of 1,000,000 such ids took 0.8% more
  * instructions, at a sixteenth 0.4% (batches at random times 0.95%).
  * anchor_table_grown_bits() gives the new table's slot bits, or 0 where the
- * table has room.
+ * table has room (or may grow no more).
  */
 static inline int
 anchor_table_grown_bits(const ulid_sort_state *state, int64 part)
@@ -1148,7 +1148,8 @@ activate(ulid_sort_state *state, anchor *slot, uint64 owner)
 		return slot;
 	/*
 	 * Within the span of the active anchors, the reach and the table stay
-	 * as they are (a rebuild that failed is tried again as the span grows):
+	 * as they are (a rebuild that failed is tried again by the next anchor
+	 * made, or as the span grows):
 	 * redone for each anchor of 100,000 ids 5 a millisecond, 0.7% of their
 	 * ORDER BY.
 	 */
@@ -1857,13 +1858,15 @@ ulid_abbrev_convert_short_runs(Datum original, SortSupport ssup)
 
 /*
  * The key of an id of a part within reach, not refused, without active
- * anchor, where the table has one way and needs no change: the id makes its
- * part a latent anchor in its free slot, or makes the latent anchor there
- * active if near it, as ulid_abbrev_convert would; 0 (no window key) where
- * the table holds anything else, for ulid_abbrev_convert.  Where ids go on
- * making anchors after the sample (runs of 5 a millisecond), the first two
- * ids of each millisecond went on to ulid_abbrev_convert, with its estimate
- * and sample: an ORDER BY of 100,000 took 1.8% more instructions.
+ * anchor, where the table has one way: the id makes its part a latent
+ * anchor in its free slot (where that needs no rebuild), or makes the
+ * latent anchor there active if near it, and not a copy of its id, as
+ * ulid_abbrev_convert would; else 0 (no window key), for
+ * ulid_abbrev_convert: a slot that needs the table to grow first, an
+ * anchor of other first 8 bytes, an id far from it or a copy.  Where ids
+ * go on making anchors after the sample (runs of 5 a millisecond), the
+ * first two ids of each millisecond went on to ulid_abbrev_convert: an
+ * ORDER BY of 100,000 took 1.8% more instructions.
  */
 static inline uint64
 anchor_in_place(ulid_sort_state *state, uint64 high, uint64 low)
@@ -1959,7 +1962,8 @@ lean_other_way(Datum original, SortSupport ssup, uint64 high, uint64 low, size_t
  * ulid_abbrev_convert's, without the count and the estimate.  An id of the
  * millisecond of its slot's active anchor is keyed first, without a look at
  * the window; an id of a latent anchor, or of a millisecond that may still
- * get one, goes to ulid_abbrev_convert.  (Not inlined into mixed_key(),
+ * get one, goes to ulid_abbrev_convert_anchoring (in place where it can,
+ * else ulid_abbrev_convert).  (Not inlined into mixed_key(),
  * whose ids it keys seldom, and which would save registers for it on every
  * id.)
  */
@@ -2037,16 +2041,16 @@ ulid_abbrev_convert_plain_mixed(Datum original, SortSupport ssup)
  * and waiting behind it for a slot of the table out of the first-level
  * cache, cost such a table 2 to 3.5% of an ORDER BY.  So both keys are made
  * and one picked without a branch, with one test, true for both kinds; the
- * other ids go on to ulid_abbrev_convert_lean.  Only the kinds the estimate
- * met as one id in MIXED_SHARE or more are keyed here, each kind left out
- * going on to it too: where it met fewer ids of the window without an anchor
- * (runs and converted uuids), or the anchors are scattered (none is out of
- * reach), the plain key and its tests are not made (plain_in_window false):
- * with them, such a table's ORDER BY of 100,000 ids took 3.3% more
- * instructions (92 an id here, 50 without).  Where it met fewer ids outside
- * the window (runs and ids made one at a time before them), the key outside
- * the window and the mask that picks it are not made (outside_window false):
- * 1% of such an ORDER BY.
+ * other ids go on to ulid_abbrev_convert_lean.  A kind the estimate met
+ * seldom is left out, and goes on to it too: where it met fewer than one id
+ * in MIXED_SHARE of the window without an anchor (runs and converted
+ * uuids), or the anchors are scattered (none is out of reach), the plain
+ * key and its tests are not made (plain_in_window false): with them, such a
+ * table's ORDER BY of 100,000 ids took 3.3% more instructions (92 an id
+ * here, 50 without).  Else, where it met fewer ids outside the window (runs
+ * and ids made one at a time before them), the key outside the window and
+ * the mask that picks it are not made (outside_window false): 1% of such an
+ * ORDER BY.
  */
 static pg_attribute_always_inline Datum
 mixed_key(Datum original, SortSupport ssup, bool plain_in_window,
@@ -2254,11 +2258,11 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 	 * they were not before): an estimate takes 140 thousand instructions
 	 * (keys_half_the_ids_early()).  Where ids go on making anchors (runs of
 	 * 5 a millisecond, batches of a large table), the leaner converter
-	 * hands each that makes one back to the first, which costs less than
-	 * the first converter and the estimate's hashing for every id up to
-	 * 10,240: 10,000 ids 5 a millisecond took 4.7% fewer instructions so,
-	 * 100,000 0.07% more (the ids handed back), 100,000 in batches over a
-	 * year 0.74% fewer.
+	 * makes them (anchor_in_place(), or hands them back to the first),
+	 * which costs less than the first converter and the estimate's hashing
+	 * for every id up to 10,240: 10,000 ids 5 a millisecond took 4.7% fewer
+	 * instructions so, 100,000 0.07% more (the ids handed back, before
+	 * anchor_in_place()), 100,000 in batches over a year 0.74% fewer.
 	 * (By memtupcount, which counts NULLs as tuplesort's checks do;
 	 * input_count does not.)
 	 */
