@@ -1149,9 +1149,8 @@ activate(ulid_sort_state *state, anchor *slot, uint64 owner)
 	/*
 	 * Within the span of the active anchors, the reach and the table stay
 	 * as they are (a rebuild that failed is tried again by the next anchor
-	 * made, or as the span grows):
-	 * redone for each anchor of 100,000 ids 5 a millisecond, 0.7% of their
-	 * ORDER BY.
+	 * made, or as the span grows).  Redone for each anchor, they took 0.7%
+	 * of an ORDER BY of 100,000 ids 5 a millisecond.
 	 */
 	if (part >> PART_BITS >= state->lowest_ms &&
 		part >> PART_BITS <= state->highest_ms)
