@@ -430,7 +430,14 @@ slot_index(const ulid_sort_state *state, uint64 part)
  * with one anchor a millisecond, which keyed one load of the four.  Four
  * ways in every table cost ids 500 a millisecond 1.3% more instructions to
  * sort, 5 a millisecond 5%, in a prototype: memory to clear, and cache
- * lines to read, for ways they do not use.)
+ * lines to read, for ways they do not use.)  A hashed table takes them too
+ * where a part finds its slot held by another millisecond's anchor, and the
+ * table is full enough (ways_for_other_ms()): one way a slot, the anchors
+ * of batches scattered over a year met in the sample's table, the part
+ * that lost its slot was refused an anchor for good, and the 100 ids of
+ * its batch tied (an ORDER BY of 100,000 such ids met 47,000 ties, 6% of
+ * its instructions).  A table laid out for a span gives them back where it
+ * can (lay_out_anchors()).
  */
 #define ANCHOR_WAYS				4
 
@@ -876,7 +883,8 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed, int way
  * anchoring lasts, one whose millisecond's span with the active anchors of
  * the table's span fits the largest table (any, while the sample lasts, and
  * where the anchors are scattered).  Since active anchors stay, and the
- * largest table only shrinks (anchor_table_take_ways()), a part out of
+ * largest table only shrinks once the reach is set (anchor_table_take_ways();
+ * lay_out_anchors() gives it its ways' slots back before), a part out of
  * reach stays so.
  */
 static inline bool
@@ -1072,6 +1080,27 @@ anchor_table_take_ways(ulid_sort_state *state)
 }
 
 /*
+ * Whether a part whose slot holds another millisecond's anchor takes ways:
+ * in a hashed table, once the sample met a run, where the table may not
+ * grow (the sample's at its size, a scattered one at the largest), with an
+ * anchor made for every 16 slots or more, and an active one for every 16
+ * made.  Else it is refused an anchor, or takes a latent one's slot, as
+ * before.  (Taken at any collision, a sort of 10,000 ids, two loads a year
+ * apart, took 1.1% more instructions: where victims (keep_victim()) kept
+ * its anchors, half its ids went to the other ways; 10,000 ids half in
+ * runs, half one a millisecond a year before them, 1.4% more: a rebuild
+ * for anchors that never become active.)
+ */
+static inline bool
+ways_for_other_ms(const ulid_sort_state *state)
+{
+	return state->sampled_near > 0 && state->slot_factor != 1 &&
+		(state->scattered || table_bits(state) >= state->sample_slot_bits) &&
+		(size_t) state->anchors_made * 16 >= table_slots(state) &&
+		state->active_count * 16 >= state->anchors_made;
+}
+
+/*
  * The slot for a new anchor of a part: a free way of its millisecond's
  * slot, else one with another part's latent anchor, given up; or NULL where
  * the ways all hold active anchors.
@@ -1085,9 +1114,10 @@ place_anchor(ulid_sort_state *state, int64 part)
 	anchor_table_make_room(state, part);
 	i = slot_index(state, part);
 	slot = &state->anchors[i];
-	/* another part of its millisecond has an anchor */
+	/* another part of its millisecond, or another millisecond, has the slot */
 	if (state->ways == 1 && is_anchor(slot) &&
-		anchor_ms(state, slot) == part >> PART_BITS &&
+		(anchor_ms(state, slot) == part >> PART_BITS ||
+		 ways_for_other_ms(state)) &&
 		anchor_table_take_ways(state))
 		i = slot_index(state, part);	/* (the sample's may have fewer slots) */
 	slot = way_for_anchor(state, i);
@@ -1351,12 +1381,38 @@ compare_ms(const void *a, const void *b)
  * takes (a bulk load), its slots are the milliseconds of that span, and
  * milliseconds out of its reach get no anchor (ids made one at a time a
  * year before it would only take the slots of the runs); the active anchors
- * outside it keep their slots, in a table large enough for that.  Else the
- * runs are far apart (batches inserted over a year): the table stays
- * hashed, any millisecond may get an anchor, and it grows with its anchors
- * up to the largest size (anchor_table_make_room()).  Its slots only split,
- * so it keeps the anchors apart.
+ * outside it keep their slots, in a table large enough for that.  Laid out
+ * so, a table that took ways for anchors of other milliseconds gives them
+ * back where no two active anchors share a millisecond (kept, runs of 5 a
+ * millisecond took 7.8% more instructions), and the largest table its
+ * slots: its reach is set here first.  Else the runs are far apart
+ * (batches inserted over a year): the table stays hashed, any millisecond
+ * may get an anchor, and it grows with its anchors up to the largest size
+ * (anchor_table_make_room()).  Its slots only split, so it keeps the
+ * anchors apart.
  */
+static bool
+shares_ms(const int64 *sorted_ms, int count)
+{
+	for (int i = 1; i < count; i++)
+		if (sorted_ms[i] == sorted_ms[i - 1])
+			return true;
+	return false;
+}
+
+/* The table laid out with ways, at the fewest slot bits it fits in. */
+static bool
+lay_out_with(ulid_sort_state *state, int slot_bits, int max_slot_bits, int ways)
+{
+	for (int bits = Min(slot_bits, max_slot_bits); bits <= max_slot_bits; bits++)
+		if (anchor_table_rebuild(state, bits, false, ways))
+		{
+			state->max_slot_bits = max_slot_bits;
+			return true;
+		}
+	return false;
+}
+
 static void
 lay_out_anchors(ulid_sort_state *state)
 {
@@ -1364,11 +1420,13 @@ lay_out_anchors(ulid_sort_state *state)
 	int64		max_span = (int64) 1 << state->max_slot_bits;
 	int			count = 0;
 	int			best = 0;
+	bool		one_way;
 
 	for (size_t i = 0; i < table_slots(state); i++)
 		if (is_anchor(&state->anchors[i]) && is_active(state, &state->anchors[i]))
 			active_ms[count++] = anchor_ms(state, &state->anchors[i]);
 	qsort(active_ms, count, sizeof(int64), compare_ms);
+	one_way = state->ways > 1 && !shares_ms(active_ms, count);
 	for (int lowest = 0, highest = 0; highest < count; highest++)
 	{
 		while (active_ms[highest] - active_ms[lowest] >= max_span)
@@ -1386,14 +1444,16 @@ lay_out_anchors(ulid_sort_state *state)
 	{
 		int			span_bits = (int) pg_ceil_log2_64((uint64) (2 * (state->highest_ms -
 																  state->lowest_ms + 1)));
+		int			slot_bits = Max(span_bits, ANCHOR_SPAN_MIN_BITS);
 
-		for (int bits = Min(Max(span_bits, ANCHOR_SPAN_MIN_BITS), state->max_slot_bits);
-			 bits <= state->max_slot_bits; bits++)
-			if (anchor_table_rebuild(state, bits, false, state->ways))
-			{
-				set_reach(state);
-				return;
-			}
+		if ((one_way &&
+			 lay_out_with(state, slot_bits,
+						  state->max_slot_bits + pg_leftmost_one_pos32(ANCHOR_WAYS), 1)) ||
+			lay_out_with(state, slot_bits, state->max_slot_bits, state->ways))
+		{
+			set_reach(state);
+			return;
+		}
 	}
 	state->scattered = true;
 }

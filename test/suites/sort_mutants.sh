@@ -17,7 +17,13 @@
 # ids on to the first converter, which finds their anchors), anchors given
 # up in the sample put back after it (each id of a refused part would look
 # for its anchor among those kept), a copy of a latent anchor's id making it
-# active in the leaner converter (the copy's key is the anchor's either way).
+# active in the leaner converter (the copy's key is the anchor's either way),
+# ways_for_other_ms()'s tests but the two mutated below (the first is a fast
+# way out for ids one a millisecond, which the ratio of active anchors
+# implies; the others spare sorts whose ids ways would not key better), and
+# lay_out_anchors()'s ways given back (a table laid out with ways, or with a
+# fourth of the slots, keys the same; given back where two active anchors
+# share a millisecond, the rebuild fails, and the table keeps its ways).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . test/lib/tap.sh
@@ -94,6 +100,9 @@ the table of scattered anchors stops growing with the sample => int			cap = stat
 the table of scattered anchors grows at an eighth, as the sample's => size_t		slots_an_anchor = state->scattered ? 16 : 8; => size_t		slots_an_anchor = 8;
 a kept anchor put back after a far id of its part was keyed plainly => state->victim_tags[k] = 0; => (void) 0;
 kept anchors put back after the sample => state->victim_bits = 0; => (void) 0;
+a hashed table never takes ways for another millisecond's anchor => ways_for_other_ms(state)) && => false) &&
+a hashed table takes ways for another millisecond's anchor while it may grow => (state->scattered || table_bits(state) >= state->sample_slot_bits) && => true &&
+a hashed table takes ways for another millisecond's anchor where few anchors are active => state->active_count * 16 >= state->anchors_made; => true;
 EOF
 
 # The mutants run on two workers (the machine's two cores: the suite's
