@@ -430,9 +430,9 @@ slot_index(const ulid_sort_state *state, uint64 part)
  * with one anchor a millisecond, which keyed one load of the four.  Four
  * ways in every table cost ids 500 a millisecond 1.3% more instructions to
  * sort, 5 a millisecond 5%, in a prototype: memory to clear, and cache
- * lines to read, for ways they do not use.)  A hashed table takes them too
- * where a part finds its slot held by another millisecond's anchor, and the
- * table is full enough (ways_for_other_ms()): one way a slot, the anchors
+ * lines to read, for ways they do not use.)  The sample's table takes them
+ * too where a part finds its slot held by another millisecond's anchor, and
+ * the table is full enough (ways_for_other_ms()): one way a slot, the anchors
  * of batches scattered over a year met in the sample's table, the part
  * that lost its slot was refused an anchor for good, and the 100 ids of
  * its batch tied (an ORDER BY of 100,000 such ids met 47,000 ties, 6% of
@@ -1081,11 +1081,12 @@ anchor_table_take_ways(ulid_sort_state *state)
 
 /*
  * Whether a part whose slot holds another millisecond's anchor takes ways:
- * in a hashed table, once the sample met a run, where the table may not
- * grow (the sample's at its size, a scattered one at the largest), with an
- * anchor made for every 16 slots or more, and an active one for every 16
- * made.  Else it is refused an anchor, or takes a latent one's slot, as
- * before.  (Taken at any collision, a sort of 10,000 ids, two loads a year
+ * in the sample's table, once the sample met a run, where the table may not
+ * grow (at sample_slot_bits), with an anchor made for every 16 slots or
+ * more, and an active one for every 16 made.  Else it is refused an anchor,
+ * or takes a latent one's slot, as before.  (After the sample, a table of
+ * scattered anchors grows first at a sixteenth, and at its largest has no
+ * bytes for ways.)  (Taken at any collision, a sort of 10,000 ids, two loads a year
  * apart, took 1.1% more instructions: where victims (keep_victim()) kept
  * its anchors, half its ids went to the other ways; 10,000 ids half in
  * runs, half one a millisecond a year before them, 1.4% more: a rebuild
@@ -1094,8 +1095,8 @@ anchor_table_take_ways(ulid_sort_state *state)
 static inline bool
 ways_for_other_ms(const ulid_sort_state *state)
 {
-	return state->sampled_near > 0 && state->slot_factor != 1 &&
-		(state->scattered || table_bits(state) >= state->sample_slot_bits) &&
+	return state->sampled_near > 0 && state->sampled < ANCHOR_SAMPLE &&
+		table_bits(state) >= state->sample_slot_bits &&
 		(size_t) state->anchors_made * 16 >= table_slots(state) &&
 		state->active_count * 16 >= state->anchors_made;
 }
@@ -1382,10 +1383,10 @@ compare_ms(const void *a, const void *b)
  * milliseconds out of its reach get no anchor (ids made one at a time a
  * year before it would only take the slots of the runs); the active anchors
  * outside it keep their slots, in a table large enough for that.  Laid out
- * so, a table that took ways for anchors of other milliseconds gives them
- * back where no two active anchors share a millisecond (kept, runs of 5 a
- * millisecond took 7.8% more instructions), and the largest table its
- * slots: its reach is set here first.  Else the runs are far apart
+ * so, a table that took ways gives them back where no two active anchors
+ * share a millisecond (runs of 5 a millisecond, whose sample took them for
+ * other milliseconds, took 7.8% more instructions with them kept), and the
+ * largest table its slots: its reach is set here first.  Else the runs are far apart
  * (batches inserted over a year): the table stays hashed, any millisecond
  * may get an anchor, and it grows with its anchors up to the largest size
  * (anchor_table_make_room()).  Its slots only split, so it keeps the

@@ -100,9 +100,9 @@ the table of scattered anchors stops growing with the sample => int			cap = stat
 the table of scattered anchors grows at an eighth, as the sample's => size_t		slots_an_anchor = state->scattered ? 16 : 8; => size_t		slots_an_anchor = 8;
 a kept anchor put back after a far id of its part was keyed plainly => state->victim_tags[k] = 0; => (void) 0;
 kept anchors put back after the sample => state->victim_bits = 0; => (void) 0;
-a hashed table never takes ways for another millisecond's anchor => ways_for_other_ms(state)) && => false) &&
-a hashed table takes ways for another millisecond's anchor while it may grow => (state->scattered || table_bits(state) >= state->sample_slot_bits) && => true &&
-a hashed table takes ways for another millisecond's anchor where few anchors are active => state->active_count * 16 >= state->anchors_made; => true;
+the sample's table never takes ways for another millisecond's anchor => ways_for_other_ms(state)) && => false) &&
+the sample's table takes ways for another millisecond's anchor while it may grow => table_bits(state) >= state->sample_slot_bits && => true &&
+the sample's table takes ways for another millisecond's anchor where few anchors are active => state->active_count * 16 >= state->anchors_made; => true;
 EOF
 
 # The mutants run on two workers (the machine's two cores: the suite's
