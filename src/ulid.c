@@ -1086,11 +1086,11 @@ anchor_table_take_ways(ulid_sort_state *state)
  * more, and an active one for every 16 made.  Else it is refused an anchor,
  * or takes a latent one's slot, as before.  (After the sample, a table of
  * scattered anchors grows first at a sixteenth, and at its largest has no
- * bytes for ways.)  (Taken at any collision, a sort of 10,000 ids, two loads a year
- * apart, took 1.1% more instructions: where victims (keep_victim()) kept
- * its anchors, half its ids went to the other ways; 10,000 ids half in
- * runs, half one a millisecond a year before them, 1.4% more: a rebuild
- * for anchors that never become active.)
+ * bytes for ways.  Taken at any collision, a sort of 10,000 ids in two
+ * loads a year apart took 1.1% more instructions: where victims
+ * (keep_victim()) kept its anchors, half its ids went to the other ways;
+ * 10,000 ids half in runs, half one a millisecond a year before them, 1.4%
+ * more: a rebuild for anchors that never become active.)
  */
 static inline bool
 ways_for_other_ms(const ulid_sort_state *state)
@@ -1376,22 +1376,7 @@ compare_ms(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/*
- * The sample found runs, and the table is laid out for them.  Where three
- * quarters of the active anchors or more lie in a span the largest table
- * takes (a bulk load), its slots are the milliseconds of that span, and
- * milliseconds out of its reach get no anchor (ids made one at a time a
- * year before it would only take the slots of the runs); the active anchors
- * outside it keep their slots, in a table large enough for that.  Laid out
- * so, a table that took ways gives them back where no two active anchors
- * share a millisecond (runs of 5 a millisecond, whose sample took them for
- * other milliseconds, took 7.8% more instructions with them kept), and the
- * largest table its slots: its reach is set here first.  Else the runs are far apart
- * (batches inserted over a year): the table stays hashed, any millisecond
- * may get an anchor, and it grows with its anchors up to the largest size
- * (anchor_table_make_room()).  Its slots only split, so it keeps the
- * anchors apart.
- */
+/* Whether two of these sorted milliseconds are the same. */
 static bool
 shares_ms(const int64 *sorted_ms, int count)
 {
@@ -1401,7 +1386,7 @@ shares_ms(const int64 *sorted_ms, int count)
 	return false;
 }
 
-/* The table laid out with ways, at the fewest slot bits it fits in. */
+/* The table laid out with ways a slot, at the fewest slot bits it fits in. */
 static bool
 lay_out_with(ulid_sort_state *state, int slot_bits, int max_slot_bits, int ways)
 {
@@ -1414,6 +1399,22 @@ lay_out_with(ulid_sort_state *state, int slot_bits, int max_slot_bits, int ways)
 	return false;
 }
 
+/*
+ * The sample found runs, and the table is laid out for them.  Where three
+ * quarters of the active anchors or more lie in a span the largest table
+ * takes (a bulk load), its slots are the milliseconds of that span, and
+ * milliseconds out of its reach get no anchor (ids made one at a time a
+ * year before it would only take the slots of the runs); the active anchors
+ * outside it keep their slots, in a table large enough for that.  Laid out
+ * so, a table that took ways gives them back where no two active anchors
+ * share a millisecond (runs of 5 a millisecond, whose sample took them for
+ * other milliseconds, took 7.8% more instructions with them kept), and the
+ * largest table its slots: its reach is set here first.  Else the runs are
+ * far apart (batches inserted over a year): the table stays hashed, any
+ * millisecond may get an anchor, and it grows with its anchors up to the
+ * largest size (anchor_table_make_room()).  Its slots only split, so it
+ * keeps the anchors apart.
+ */
 static void
 lay_out_anchors(ulid_sort_state *state)
 {
