@@ -1150,6 +1150,20 @@ SELECT id FROM
  ORDER BY phase, o;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS anchors_in_place_misplaced FROM late;
 
+-- w10) Batches of 10 ids in one millisecond over a year (1,000 batches),
+-- shuffled: while the sample finds runs of few ids each (fewer than 4 near
+-- each active anchor), its table takes ways for another millisecond's part
+-- at an anchor made for every 32 slots, not 16 (ways_for_other_ms()), and
+-- keeps the anchors of the batches that met in a slot before that (761
+-- active, 752 at 16).
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id(to_hex(1735000000000 + b * 31536000::int8),
+				  substr(md5(b::text), 1, 8) || lpad(to_hex(1000 + k), 12, '0'))
+  FROM generate_series(0, 999) b, generate_series(0, 9) k
+ ORDER BY md5(b || ' ' || k);
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS batches_a_year_misplaced FROM late;
+
 RESET work_mem;
 RESET client_min_messages;
 RESET jit;

@@ -1083,22 +1083,34 @@ anchor_table_take_ways(ulid_sort_state *state)
  * Whether a part whose slot holds another millisecond's anchor takes ways:
  * in the sample's table, once the sample met a run, where the table may not
  * grow (at sample_slot_bits), with an anchor made for every 16 slots or
- * more, and an active one for every 16 made.  Else it is refused an anchor,
- * or takes a latent one's slot, as before.  (After the sample, a table of
- * scattered anchors grows first at a sixteenth, and at its largest has no
- * bytes for ways.  Taken at any collision, a sort of 10,000 ids in two
- * loads a year apart took 1.1% more instructions: where victims
- * (keep_victim()) kept its anchors, half its ids went to the other ways;
- * 10,000 ids half in runs, half one a millisecond a year before them, 1.4%
- * more: a rebuild for anchors that never become active.)
+ * more (every 32 while runs are still being found: fewer than 4 ids of the
+ * sample near each active anchor), and an active one for every 16 made.
+ * Else it is refused an anchor, or takes a latent one's slot, as before.
+ * (After the sample, a table of scattered anchors grows first at a
+ * sixteenth, and at its largest has no bytes for ways.  Taken at any
+ * collision, a sort of 10,000 ids in two loads a year apart took 1.1% more
+ * instructions: where victims (keep_victim()) kept its anchors, half its
+ * ids went to the other ways; 10,000 ids half in runs, half one a
+ * millisecond a year before them, 1.4% more: a rebuild for anchors that
+ * never become active.  Runs found so far with many ids each are a bulk
+ * load's, whose runs the sample has met, and which takes no ways for the
+ * anchors of ids made one at a time; runs of few ids found so far are
+ * batches, many more of which come: at an anchor for every 16 slots, 100,000
+ * ids in batches of 100 over a year lost 11 of them between the sample's
+ * 137th id and its 267th (133 to 242 anchors in 4,096 slots), and their
+ * ids tied.)
  */
 static inline bool
 ways_for_other_ms(const ulid_sort_state *state)
 {
-	return state->sampled_near > 0 && state->sampled < ANCHOR_SAMPLE &&
-		table_bits(state) >= state->sample_slot_bits &&
-		(size_t) state->anchors_made * 16 >= table_slots(state) &&
-		state->active_count * 16 >= state->anchors_made;
+	size_t		slots_an_anchor;
+
+	if (state->sampled_near == 0 || state->sampled >= ANCHOR_SAMPLE ||
+		table_bits(state) < state->sample_slot_bits ||
+		state->active_count * 16 < state->anchors_made)
+		return false;
+	slots_an_anchor = state->sampled_near < 4 * state->active_count ? 32 : 16;
+	return (size_t) state->anchors_made * slots_an_anchor >= table_slots(state);
 }
 
 /*
