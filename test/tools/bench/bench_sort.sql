@@ -25,11 +25,14 @@ SET enable_nestloop = off;
 
 \ir sort_tables.sql
 -- only the shapes of bench.sort_shapes, if set, and uuid v4, which the
--- ratios are to (the tables are all made, since shapes are made from others)
+-- ratios are to, with the uuid v4 shapes of those sorted alike (the tables
+-- are all made, since shapes are made from others)
 DELETE FROM cases
  WHERE current_setting('bench.sort_shapes') <> ''
    AND pos / 2 <> 1
-   AND pos / 2 <> ALL (string_to_array(current_setting('bench.sort_shapes'), ',')::int[]);
+   AND pos / 2 <> ALL (string_to_array(current_setting('bench.sort_shapes'), ',')::int[])
+   AND pos / 2 NOT IN (SELECT reference FROM like_for_like
+						WHERE pos = ANY (string_to_array(current_setting('bench.sort_shapes'), ',')::int[]));
 
 -- the sorts of one size with one work_mem, runs interleaved; benches are
 -- named "<n> <work_mem> <sort>"
@@ -76,19 +79,35 @@ CREATE FUNCTION pg_temp.medians_of(n int, memory text)
 	  FROM medians WHERE bench LIKE n || ' ' || memory || ' %'
 $$;
 
--- the table of one size and work_mem, times as multiples of uuid v4's and,
--- for ulid's own sort support, of core's uuid functions on the same ids
+-- each median with those it is reported against: uuid v4's (ref), core's
+-- uuid functions' on the same ids (core, for ulid's own sort support) and
+-- the uuid v4 shape sorted alike (alike, for shapes 11 to 13, but in
+-- insertion order, which is not theirs)
+CREATE FUNCTION pg_temp.against(n int, memory text) RETURNS TABLE (
+	pos int, bench text, ms float8, ref float8, core float8, alike float8)
+LANGUAGE sql AS $$
+	WITH m AS (SELECT * FROM pg_temp.medians_of(n, memory))
+	SELECT m.pos, m.bench, m.ms, ref.ms, core.ms, alike.ms
+	  FROM m JOIN m ref ON ref.bench = m.bench AND ref.pos = 2
+	  LEFT JOIN m core ON core.bench = m.bench AND core.pos = m.pos + 1
+		   AND m.pos % 2 = 0 AND m.pos IN (SELECT pos FROM cases WHERE type = 'ulid')
+	  LEFT JOIN like_for_like l ON m.pos / 2 = l.pos
+	  LEFT JOIN m alike ON alike.bench = m.bench AND alike.pos = l.reference * 2
+		   AND m.bench <> 'in order'
+$$;
+
+-- the table of one size and work_mem, times as multiples of uuid v4's, of
+-- the uuid v4 shape sorted alike and, for ulid's own sort support, of core's
+-- uuid functions on the same ids
 CREATE FUNCTION pg_temp.report(n int, memory text) RETURNS TABLE (
 	"ids" text, "ORDER BY" text, "ORDER BY, insertion order" text,
 	"CREATE INDEX" text, "merge join" text)
 LANGUAGE sql AS $$
-	WITH m AS (SELECT * FROM pg_temp.medians_of(n, memory)),
-	cell AS (SELECT m.pos, m.bench,
-					format('%s ms (%s×%s)', round(m.ms::numeric), round((m.ms / ref.ms)::numeric, 2),
-						   ', ' || round((m.ms / core.ms)::numeric, 2) || '× core') AS v
-			   FROM m JOIN m ref ON ref.bench = m.bench AND ref.pos = 2
-			   LEFT JOIN m core ON core.bench = m.bench AND core.pos = m.pos + 1
-					AND m.pos % 2 = 0 AND m.pos IN (SELECT pos FROM cases WHERE type = 'ulid'))
+	WITH cell AS (SELECT a.pos, a.bench,
+						 format('%s ms (%s×%s%s)', round(a.ms::numeric), round((a.ms / a.ref)::numeric, 2),
+								', ' || round((a.ms / a.alike)::numeric, 2) || '× alike',
+								', ' || round((a.ms / a.core)::numeric, 2) || '× core') AS v
+					FROM pg_temp.against(n, memory) a)
 	SELECT c.shape,
 		   max(v) FILTER (WHERE bench = 'shuffled'),
 		   max(v) FILTER (WHERE bench = 'in order'),
@@ -98,20 +117,17 @@ LANGUAGE sql AS $$
 	 GROUP BY c.pos, c.shape ORDER BY c.pos
 $$;
 
--- ulid's own sort support where it took longer than uuid v4 or than core's
--- functions on the same ids
+-- ulid's own sort support where it took longer than uuid v4, than the uuid
+-- v4 shape sorted alike, or than core's functions on the same ids
 CREATE FUNCTION pg_temp.above_target(n int, memory text) RETURNS TABLE (
-	"ids" text, "sort" text, "× uuid v4" numeric, "× core" numeric)
+	"ids" text, "sort" text, "× uuid v4" numeric, "× alike" numeric, "× core" numeric)
 LANGUAGE sql AS $$
-	WITH m AS (SELECT * FROM pg_temp.medians_of(n, memory))
-	SELECT c.shape, m.bench,
-		   round((m.ms / ref.ms)::numeric, 2), round((m.ms / core.ms)::numeric, 2)
-	  FROM m JOIN cases c USING (pos)
-	  JOIN m ref ON ref.bench = m.bench AND ref.pos = 2
-	  JOIN m core ON core.bench = m.bench AND core.pos = m.pos + 1
+	SELECT c.shape, a.bench, round((a.ms / a.ref)::numeric, 2),
+		   round((a.ms / a.alike)::numeric, 2), round((a.ms / a.core)::numeric, 2)
+	  FROM pg_temp.against(n, memory) a JOIN cases c USING (pos)
 	 WHERE c.type = 'ulid' AND c.binding = ''
-	   AND (m.ms > ref.ms OR m.ms > core.ms)
-	 ORDER BY c.pos, m.bench
+	   AND (a.ms > a.ref OR a.ms > a.alike OR a.ms > a.core)
+	 ORDER BY c.pos, a.bench
 $$;
 
 CREATE TEMP VIEW sizes AS
@@ -137,9 +153,9 @@ $$;
 \echo
 SELECT current_setting('bench.runs') AS runs, current_setting('bench.sort_workers') AS workers \gset
 \echo 'Sorting N ids, medians of' :runs 'runs, wall-clock time (N under 100,000: of 100,000 / N sorts in a row); work_mem 4MB: PostgreSQL''s defaults (maintenance_work_mem 64MB); parallel workers a sort may use:' :workers
-\echo 'In parentheses: times uuid v4''s; for ulid''s own sort support, times core''s uuid functions on the same ids'
+\echo 'In parentheses: times uuid v4''s; for shapes 11 to 13, times those of uuid v4 sorted alike (shapes 25 to 27: already sorted, reversed, each id 10 times); for ulid''s own sort support, times core''s uuid functions on the same ids'
 SELECT s.n AS "N", s.memory AS "work_mem", r.*
   FROM sizes s, pg_temp.report(s.n, s.memory) r;
-\echo 'ulid''s own sort support above 1.00× uuid v4 or core''s functions:'
+\echo 'ulid''s own sort support above 1.00× uuid v4, uuid v4 sorted alike or core''s functions:'
 SELECT s.n AS "N", s.memory AS "work_mem", r.*
   FROM sizes s, pg_temp.above_target(s.n, s.memory) r;

@@ -63,7 +63,16 @@ INSERT INTO shapes VALUES
 	(23, 'ulid, 5 per ms', 'ulid', 'ulid_generate(b + (i / 5) * interval ''1 ms'')', 'random'),
 	-- four bulk loads at once, each its own generator: four runs in each
 	-- millisecond, the anchor of which takes one
-	(24, 'ulid, four loads at once, each 500 per ms', 'ulid', NULL, 'random');
+	(24, 'ulid, four loads at once, each 500 per ms', 'ulid', NULL, 'random'),
+	-- uuid v4 as shapes 11 to 13 come: sorted, reversed, each id 10 times
+	(25, 'uuid v4, already sorted', 'uuid', NULL, 'asc'),
+	(26, 'uuid v4, reverse order', 'uuid', NULL, 'desc'),
+	(27, 'uuid v4, each 10 times', 'uuid', NULL, 'random');
+-- the shapes whose values come in an order, or with copies, that uuid v4's
+-- table does not have, and the uuid v4 shape that has them: also reported as
+-- times its (the order and the copies change the sort's work for any type)
+CREATE TEMP TABLE like_for_like (pos int, reference int);
+INSERT INTO like_for_like VALUES (11, 25), (12, 26), (13, 27);
 -- PostgreSQL 18's own uuid v7, where the server has uuidv7()
 INSERT INTO shapes
 SELECT * FROM (VALUES
@@ -78,6 +87,7 @@ SELECT pos * 2 + 1, shape || ', core''s uuid functions', type, 'bench.' FROM sha
 CREATE FUNCTION pg_temp.make_tables(n int) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
 	s record;
+	bytes text;
 BEGIN
 	-- the shapes made from others come after them
 	FOR s IN SELECT * FROM shapes ORDER BY expr IS NULL, pos LOOP
@@ -114,9 +124,12 @@ BEGIN
 				SELECT ulid_generate(timestamptz '2025-01-01Z' + (i / 500) * interval '1 ms')
 				  FROM generate_series(0, (n + 3 - load) / 4 - 1) i;
 			END LOOP;
-		ELSIF s.pos = 13 THEN
-			CREATE UNLOGGED TABLE o_13 AS
-			SELECT id FROM (SELECT id FROM o_5 LIMIT n / 10) a, generate_series(1, 10);
+		ELSIF s.pos IN (13, 27) THEN
+			EXECUTE format('CREATE UNLOGGED TABLE o_%s AS '
+						   'SELECT id FROM (SELECT id FROM o_%s LIMIT %s / 10) a, generate_series(1, 10)',
+						   s.pos, CASE s.pos WHEN 13 THEN 5 ELSE 1 END, n);
+		ELSIF s.pos IN (25, 26) THEN
+			EXECUTE format('CREATE UNLOGGED TABLE o_%s AS SELECT id FROM o_1', s.pos);
 		ELSIF s.pos = 15 THEN
 			CREATE UNLOGGED TABLE o_15 AS SELECT id::bigint AS id FROM o_14;
 		ELSE
@@ -124,13 +137,15 @@ BEGIN
 						   'FROM generate_series(0, %s - 1) i, '
 						   '(SELECT timestamptz ''2026-01-01Z'' AS b, %s AS n) c', s.pos, s.expr, n, n);
 		END IF;
+		-- (uuid's order is that of its bytes)
+		bytes := CASE s.type WHEN 'uuid' THEN 'id' ELSE 'id::bytea' END;
 		IF s.pos IN (3, 17) THEN
 			-- the very values and order of the uuid table
 			EXECUTE format('CREATE UNLOGGED TABLE s_%s AS SELECT id::ulid AS id FROM s_%s',
 						   s.pos, CASE s.pos WHEN 3 THEN 1 ELSE 16 END);
 		ELSE
 			EXECUTE format('CREATE UNLOGGED TABLE s_%s AS SELECT id FROM o_%s ORDER BY %s', s.pos, s.pos,
-						   CASE s.table_order WHEN 'asc' THEN 'id::bytea' WHEN 'desc' THEN 'id::bytea DESC'
+						   CASE s.table_order WHEN 'asc' THEN bytes WHEN 'desc' THEN bytes || ' DESC'
 						   WHEN 'oldest first' THEN format('id <> (SELECT min(id) FROM o_%s), random()', s.pos)
 						   ELSE 'random()' END);
 		END IF;
