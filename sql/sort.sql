@@ -520,7 +520,9 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS few_converted_misplaced FROM
 -- m) Ids made one per millisecond, then a bulk load a year later (runs of
 -- 7 ids in 2,000 milliseconds), shuffled, the oldest id first: in the
 -- sample, the milliseconds of the runs take the slots of the latent anchors
--- of the others, and then the table takes the span of the runs.  Anchoring
+-- of the others, and then the table takes the span of the runs, without
+-- the latent anchors of the others, out of its reach (which would take the
+-- slots of some runs there: 215 active anchors, now 217).  Anchoring
 -- goes on, and the runs get anchors.  A second id of the oldest
 -- millisecond, near its first, comes after the sample: a year away from the
 -- runs, it must not get an anchor (nor keep the runs met after it from
@@ -577,12 +579,17 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS dropped_latent_anchors_mispl
 -- reach of the first active anchor, and the anchors are scattered, in the
 -- largest table, their milliseconds hashed (by their low bits, these would
 -- share 1,024 slots).
+-- (batches of 10 ids, each in one millisecond, interval_ms apart, shuffled)
+CREATE FUNCTION pg_temp.insert_batches(batches int, interval_ms int8) RETURNS void
+	LANGUAGE sql AS $$
+	INSERT INTO late
+	SELECT pg_temp.id(to_hex(1735000000000 + b * interval_ms),
+					  substr(md5(b::text), 1, 8) || lpad(to_hex(1000 + k), 12, '0'))
+	  FROM generate_series(0, batches - 1) b, generate_series(0, 9) k
+	 ORDER BY md5(b || ' ' || k)
+$$;
 TRUNCATE late;
-INSERT INTO late
-SELECT pg_temp.id(to_hex(1735000000000 + b * 3600000::int8),
-				  substr(md5(b::text), 1, 8) || lpad(to_hex(1000 + k), 12, '0'))
-  FROM generate_series(0, 1999) b, generate_series(0, 9) k
- ORDER BY md5(b || ' ' || k);
+SELECT pg_temp.insert_batches(2000, 3600000);
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS scattered_batches_misplaced FROM late;
 
 -- p) Runs in three milliseconds, and one 2^32 ms away: after the sample
@@ -975,12 +982,13 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS ways_in_grown_sample_misplac
 -- table stays small; then runs of 2,500 in 4 parts of another millisecond,
 -- the first id of each run first: the second part takes ways, and the
 -- runs' ids after it are keyed from their anchors in its ways (123 active
--- anchors).  With the table at its largest, as before it grew with its
--- anchors, it could not take ways: three parts lost their anchors to the
--- next, their ids tied, and the estimate did not end by 10,240 ids (no
--- DEBUG1 line).  (Another millisecond, 1735000005000, finds its slot
--- taken by a load's active anchor while the table is small: its parts are
--- refused anchors.)
+-- anchors), in a table of its bytes, a fourth of the slots (4,096 slots,
+-- ways included; 16,384 when it took four times its bytes).  With the
+-- table at its largest, as before it grew with its anchors, it could not
+-- take ways: three parts lost their anchors to the next, their ids tied,
+-- and the estimate did not end by 10,240 ids (no DEBUG1 line).  (Another
+-- millisecond, 1735000005000, finds its slot taken by a load's active
+-- anchor while the table is small.)
 TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id(to_hex(ms), r)
@@ -1157,12 +1165,27 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS anchors_in_place_misplaced F
 -- keeps the anchors of the batches that met in a slot before that (761
 -- active, 752 at 16).
 TRUNCATE late;
-INSERT INTO late
-SELECT pg_temp.id(to_hex(1735000000000 + b * 31536000::int8),
-				  substr(md5(b::text), 1, 8) || lpad(to_hex(1000 + k), 12, '0'))
-  FROM generate_series(0, 999) b, generate_series(0, 9) k
- ORDER BY md5(b || ' ' || k);
+SELECT pg_temp.insert_batches(1000, 31536000);
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS batches_a_year_misplaced FROM late;
+
+-- w11) Ways taken after the sample for another millisecond's active
+-- anchor: 100 batches of 10 ids in one millisecond at random times over a
+-- year, shuffled (the sample: the table takes no ways, and its anchors are
+-- scattered), then 1,500 batches of 2, each in order (an anchor made and
+-- made active at once): those that find their slot taken by another
+-- batch's active anchor take the table's ways, in its bytes (871 active
+-- anchors; 846 where they were refused theirs).
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id(to_hex(1735000000000 + (hashint4(b) & 2147483647)::int8 * 15),
+				  substr(md5(b::text), 1, 8) || lpad(to_hex(1000 + k), 12, '0'))
+  FROM (SELECT b, k, md5(b || ' ' || k) AS o
+		  FROM generate_series(0, 99) b, generate_series(0, 9) k
+		UNION ALL
+		SELECT b, k, 'z' || lpad(b::text, 8, '0') || k
+		  FROM generate_series(100, 1599) b, generate_series(0, 1) k) p
+ ORDER BY o;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS ways_after_sample_misplaced FROM late;
 
 RESET work_mem;
 RESET client_min_messages;

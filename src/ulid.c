@@ -815,14 +815,36 @@ way_for_anchor(const ulid_sort_state *state, size_t i)
 }
 
 /*
+ * Whether a part's millisecond has a slot of its own in a table laid out for
+ * the span of the active anchors: whether that span with it fits the
+ * table's slots.  A latent anchor of a millisecond past that, met in the
+ * sample, would take the slot of one in the span (theirs modulo the
+ * table's slots), and a latent anchor of a run there, not yet made active,
+ * was given up for good where the other came first (1,000,000 ids, half
+ * runs of 500 a millisecond, half one a millisecond a year before them:
+ * 141 of the runs' 1,000 anchors, whose ids tied), so such a latent anchor
+ * is given up instead.  (Its millisecond would be out of reach, or nearly.)
+ */
+static inline bool
+in_layout(const ulid_sort_state *state, int64 part)
+{
+	int64		unix_ms = part >> PART_BITS;
+	int64		slots = (int64) 1 << state->slot_bits;
+
+	return unix_ms > state->highest_ms - slots && unix_ms < state->lowest_ms + slots;
+}
+
+/*
  * A new table of 2^slot_bits slots, its milliseconds hashed or not, with
  * ways (1 a slot, or ANCHOR_WAYS), holding the anchors of the old one; a
- * latent one is dropped where its slot's ways are taken, or given up for an
- * active one (in one pass: two, the active anchors first, took a sort of
- * 1,000 ids 5 random ones a millisecond 0.8% more instructions).  A table
- * that only grows, not hashed, keeps milliseconds in different slots
- * apart.  Returns false, and keeps the old table (refused parts aside),
- * where an active anchor would find its slot's ways taken by active ones.
+ * latent one is dropped where its slot's ways are taken, or, not hashed,
+ * where its millisecond has no slot of its own (in_layout()), or given up
+ * for an active one (in one pass: two, the active anchors first, took a
+ * sort of 1,000 ids 5 random ones a millisecond 0.8% more instructions).
+ * A table that only grows, not hashed, keeps milliseconds in different
+ * slots apart.  Returns false, and keeps the old table (refused parts
+ * aside), where an active anchor would find its slot's ways taken by
+ * active ones.
  */
 static bool
 anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed, int ways)
@@ -854,7 +876,8 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed, int way
 		part = anchor_part(state, moved);
 		to = slot_index(state, part);
 		active = is_active(state, moved);
-		slot = active ? way_for_anchor(state, to) : free_way(state, to);
+		slot = active ? way_for_anchor(state, to) :
+			hashed || in_layout(state, part) ? free_way(state, to) : NULL;
 		if (slot == NULL && active)
 		{
 			anchor_free(state, state->anchors);
@@ -1057,6 +1080,9 @@ anchor_of(ulid_sort_state *state, int64 part, uint64 plain)
  * The sample's table keeps to its bytes, sample_slot_bits, with a fourth of
  * its slots if need be: those of 4 slots share one (blocks of a table a
  * fourth the size, slot_index()), and with one anchor each, fit its ways.
+ * So does a table of scattered anchors after the sample, with a fourth of
+ * its slots: it grows with its anchors up to the largest (at which it had
+ * no bytes for ways before), and the table of ways grows as it would have.
  * (Four times the bytes of the largest, 512 kB, left its arena: an ORDER BY
  * of 1,000 ids, 5 random ones a millisecond, took 70% more instructions,
  * 1.0 million of them clearing memory.)
@@ -1069,6 +1095,8 @@ anchor_table_take_ways(ulid_sort_state *state)
 
 	if (state->sampled < ANCHOR_SAMPLE)
 		slot_bits = Min(slot_bits, state->sample_slot_bits - ways_bits);
+	else if (state->scattered)
+		slot_bits -= ways_bits;
 	if (slot_bits + ways_bits > state->max_slot_bits)
 		return false;
 	anchor_table_rebuild(state, slot_bits, state->slot_factor != 1, ANCHOR_WAYS);
@@ -1080,32 +1108,41 @@ anchor_table_take_ways(ulid_sort_state *state)
 }
 
 /*
- * Whether a part whose slot holds another millisecond's anchor takes ways:
- * in the sample's table, once the sample met a run, where the table may not
- * grow (at sample_slot_bits), with an anchor made for every 16 slots or
- * more (every 32 while runs are still being found: fewer than 4 ids of the
- * sample near each active anchor), and an active one for every 16 made.
+ * Whether a part whose slot holds another millisecond's anchor takes ways.
  * Else it is refused an anchor, or takes a latent one's slot, as before.
- * (After the sample, a table of scattered anchors grows first at a
- * sixteenth, and at its largest has no bytes for ways.  Taken at any
- * collision, a sort of 10,000 ids in two loads a year apart took 1.1% more
+ *
+ * In the sample's table: once the sample met a run, where the table may not
+ * grow (at sample_slot_bits), with an anchor made for every 16 slots or
+ * more, and an active one for every 16 made.  (Taken at any collision, a
+ * sort of 10,000 ids in two loads a year apart took 1.1% more
  * instructions: where victims (keep_victim()) kept its anchors, half its
  * ids went to the other ways; 10,000 ids half in runs, half one a
  * millisecond a year before them, 1.4% more: a rebuild for anchors that
- * never become active.  Runs found so far with many ids each are a bulk
- * load's, whose runs the sample has met, and which takes no ways for the
- * anchors of ids made one at a time; runs of few ids found so far are
- * batches, many more of which come: at an anchor for every 16 slots, 100,000
- * ids in batches of 100 over a year lost 11 of them between the sample's
- * 137th id and its 267th (133 to 242 anchors in 4,096 slots), and their
- * ids tied.)
+ * never become active.)  At an anchor for every 32 slots while the runs
+ * found have few ids each (fewer than 4 of the sample's ids near each
+ * active anchor): those are batches, many more of which come (at 16,
+ * 100,000 ids in batches of 100 over a year lost 11 anchors between the
+ * sample's 137th id and its 267th, 133 to 242 anchors in 4,096 slots, and
+ * their ids tied), where a bulk load's runs, with many ids each, are all
+ * met by then.
+ *
+ * After the sample: in a table of scattered anchors, where that anchor is
+ * active (anchor_table_take_ways() keeps the table's bytes).  Batches at
+ * random times over a year lost their anchors to other batches' active
+ * ones as the table filled, and their ids tied (1,000,000 ids in batches
+ * of 100: 3.2% of an ORDER BY's instructions).  Not where it is latent (the
+ * part takes its slot): batches at regular intervals, which the table's
+ * hash spreads without a collision of active anchors, took 0.4% more
+ * instructions with ways taken for those.
  */
 static inline bool
-ways_for_other_ms(const ulid_sort_state *state)
+ways_for_other_ms(const ulid_sort_state *state, const anchor *slot)
 {
 	size_t		slots_an_anchor;
 
-	if (state->sampled_near == 0 || state->sampled >= ANCHOR_SAMPLE ||
+	if (state->sampled >= ANCHOR_SAMPLE)
+		return state->scattered && is_active(state, slot);
+	if (state->sampled_near == 0 ||
 		table_bits(state) < state->sample_slot_bits ||
 		state->active_count * 16 < state->anchors_made)
 		return false;
@@ -1130,7 +1167,7 @@ place_anchor(ulid_sort_state *state, int64 part)
 	/* another part of its millisecond, or another millisecond, has the slot */
 	if (state->ways == 1 && is_anchor(slot) &&
 		(anchor_ms(state, slot) == part >> PART_BITS ||
-		 ways_for_other_ms(state)) &&
+		 ways_for_other_ms(state, slot)) &&
 		anchor_table_take_ways(state))
 		i = slot_index(state, part);	/* (the sample's may have fewer slots) */
 	slot = way_for_anchor(state, i);

@@ -18,9 +18,11 @@
 # up in the sample put back after it (each id of a refused part would look
 # for its anchor among those kept), a copy of a latent anchor's id making it
 # active in the leaner converter (the copy's key is the anchor's either way),
-# ways_for_other_ms()'s tests but the two mutated below (the first is a fast
-# way out for ids one a millisecond, which the ratio of active anchors
-# implies; the others spare sorts whose ids ways would not key better), and
+# ways_for_other_ms()'s tests but those mutated below (the test of ids near
+# an anchor is a fast way out for ids one a millisecond, which the ratio of
+# active anchors implies; the load of anchors, but its 32 for batches, and
+# after the sample the test that the slot's anchor is active, spare sorts
+# whose ids ways would not key better), and
 # lay_out_anchors()'s ways given back (a table laid out with ways, or with a
 # fourth of the slots, keys the same; given back where two active anchors
 # share a millisecond, the rebuild fails, and the table keeps its ways).
@@ -104,6 +106,9 @@ the sample's table never takes ways for another millisecond's anchor => ways_for
 the sample's table takes ways for another millisecond's anchor while it may grow => table_bits(state) < state->sample_slot_bits || => false ||
 the sample's table takes ways for another millisecond's anchor where few anchors are active => state->active_count * 16 < state->anchors_made) => false)
 the sample's table takes ways for another millisecond's anchor at an anchor for every 16 slots while runs are still being found => slots_an_anchor = state->sampled_near < 4 * state->active_count ? 32 : 16; => slots_an_anchor = 16;
+a table of scattered anchors never takes ways for another millisecond's active anchor after the sample => return state->scattered && is_active(state, slot); => return false;
+a table of scattered anchors takes ways after the sample at four times its bytes => else if (state->scattered) => else if (false)
+a table laid out for a span takes the latent anchors of milliseconds without a slot of their own => hashed || in_layout(state, part) ? free_way(state, to) : NULL; => free_way(state, to);
 EOF
 
 # The mutants run on two workers (the machine's two cores: the suite's
