@@ -1081,8 +1081,9 @@ anchor_of(ulid_sort_state *state, int64 part, uint64 plain)
  * its slots if need be: those of 4 slots share one (blocks of a table a
  * fourth the size, slot_index()), and with one anchor each, fit its ways.
  * So does a table of scattered anchors after the sample, with a fourth of
- * its slots: it grows with its anchors up to the largest (at which it had
- * no bytes for ways before), and the table of ways grows as it would have.
+ * its slots (but ANCHOR_MIN_SLOTS: a block of the hash has 16): it grows
+ * with its anchors up to the largest (at which it had no bytes for ways
+ * before), and the table of ways grows as it would have.
  * (Four times the bytes of the largest, 512 kB, left its arena: an ORDER BY
  * of 1,000 ids, 5 random ones a millisecond, took 70% more instructions,
  * 1.0 million of them clearing memory.)
@@ -1096,7 +1097,7 @@ anchor_table_take_ways(ulid_sort_state *state)
 	if (state->sampled < ANCHOR_SAMPLE)
 		slot_bits = Min(slot_bits, state->sample_slot_bits - ways_bits);
 	else if (state->scattered)
-		slot_bits -= ways_bits;
+		slot_bits = Max(slot_bits - ways_bits, pg_leftmost_one_pos32(ANCHOR_MIN_SLOTS));
 	if (slot_bits + ways_bits > state->max_slot_bits)
 		return false;
 	anchor_table_rebuild(state, slot_bits, state->slot_factor != 1, ANCHOR_WAYS);
@@ -1169,7 +1170,7 @@ place_anchor(ulid_sort_state *state, int64 part)
 		(anchor_ms(state, slot) == part >> PART_BITS ||
 		 ways_for_other_ms(state, slot)) &&
 		anchor_table_take_ways(state))
-		i = slot_index(state, part);	/* (the sample's may have fewer slots) */
+		i = slot_index(state, part);	/* (it may have fewer slots) */
 	slot = way_for_anchor(state, i);
 	/*
 	 * A latent anchor is dropped as drop_latent() would, but the slot is set

@@ -96,7 +96,7 @@ the leaner converter makes an anchor over the one its slot holds => if (is_ancho
 the leaner converter counts an anchor it does not make => anchor_set(slot, key, low); => (void) 0;
 the table of blocks places near keys in the part of the id keyed => (anchor_field & ~PART_FIELD_MASK) => (plain & ~PART_FIELD_MASK)
 the table of blocks places near keys from the anchor's plain field, past its part => (anchor_field & ~PART_FIELD_MASK); => anchor_field;
-an anchor made once the sample's table took ways, with fewer slots, goes to its old slot => i = slot_index(state, part);	/* (the sample's may have fewer slots) */ => (void) 0;
+an anchor made once the table took ways, with fewer slots, goes to its old slot => i = slot_index(state, part);	/* (it may have fewer slots) */ => (void) 0;
 a part takes the anchor of another part of its millisecond => return key_part(slot->lowest_near) == key_part(plain); => return key_part(slot->lowest_near) >> PART_BITS == key_part(plain) >> PART_BITS;
 the table of scattered anchors stops growing with the sample => int			cap = state->scattered ? budget_bits(state) : state->sample_slot_bits; => int			cap = state->sample_slot_bits;
 the table of scattered anchors grows at an eighth, as the sample's => size_t		slots_an_anchor = state->scattered ? 16 : 8; => size_t		slots_an_anchor = 8;
