@@ -432,7 +432,9 @@ slot_index(const ulid_sort_state *state, uint64 part)
  * sort, 5 a millisecond 5%, in a prototype: memory to clear, and cache
  * lines to read, for ways they do not use.)  The sample's table takes them
  * too where a part finds its slot held by another millisecond's anchor, and
- * the table is full enough (ways_for_other_ms()): one way a slot, the anchors
+ * the table is full enough, and so does a table of scattered anchors after
+ * the sample, where that anchor is active (ways_for_other_ms()): one way a
+ * slot, the anchors
  * of batches scattered over a year met in the sample's table, the part
  * that lost its slot was refused an anchor for good, and the 100 ids of
  * its batch tied (an ORDER BY of 100,000 such ids met 47,000 ties, 6% of
@@ -815,30 +817,33 @@ way_for_anchor(const ulid_sort_state *state, size_t i)
 }
 
 /*
- * Whether a part's millisecond has a slot of its own in a table laid out for
- * the span of the active anchors: whether that span with it fits the
- * table's slots.  A latent anchor of a millisecond past that, met in the
- * sample, would take the slot of one in the span (theirs modulo the
- * table's slots), and a latent anchor of a run there, not yet made active,
- * was given up for good where the other came first (1,000,000 ids, half
- * runs of 500 a millisecond, half one a millisecond a year before them:
- * 141 of the runs' 1,000 anchors, whose ids tied), so such a latent anchor
- * is given up instead.  (Its millisecond would be out of reach, or nearly.)
+ * Whether a part's millisecond is within reach of a table laid out for the
+ * span of the active anchors: whether that span with it fits the largest
+ * table (within_reach(), before the reach is set; the largest of the ways
+ * the table has, which its layout with one way may quadruple).  A latent
+ * anchor the sample made for a millisecond past that, which can get no
+ * anchor there, would take the slot of one in the span (theirs modulo the
+ * table's slots), and the latent anchor of a run there, not yet made
+ * active, was given up for good where the other came first (1,000,000 ids,
+ * half runs of 500 a millisecond, half one a millisecond a year before
+ * them: 141 of the runs' 1,000 anchors, whose ids tied), so such a latent
+ * anchor is given up instead.  (Where every layout fails, the table stays
+ * hashed, scattered, and those parts refused.)
  */
 static inline bool
-in_layout(const ulid_sort_state *state, int64 part)
+in_layout_reach(const ulid_sort_state *state, int64 part)
 {
 	int64		unix_ms = part >> PART_BITS;
-	int64		slots = (int64) 1 << state->slot_bits;
+	int64		max_span = (int64) 1 << state->max_slot_bits;
 
-	return unix_ms > state->highest_ms - slots && unix_ms < state->lowest_ms + slots;
+	return unix_ms > state->highest_ms - max_span && unix_ms < state->lowest_ms + max_span;
 }
 
 /*
  * A new table of 2^slot_bits slots, its milliseconds hashed or not, with
  * ways (1 a slot, or ANCHOR_WAYS), holding the anchors of the old one; a
  * latent one is dropped where its slot's ways are taken, or, not hashed,
- * where its millisecond has no slot of its own (in_layout()), or given up
+ * where its millisecond is out of reach (in_layout_reach()), or given up
  * for an active one (in one pass: two, the active anchors first, took a
  * sort of 1,000 ids 5 random ones a millisecond 0.8% more instructions).
  * A table that only grows, not hashed, keeps milliseconds in different
@@ -877,7 +882,7 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed, int way
 		to = slot_index(state, part);
 		active = is_active(state, moved);
 		slot = active ? way_for_anchor(state, to) :
-			hashed || in_layout(state, part) ? free_way(state, to) : NULL;
+			hashed || in_layout_reach(state, part) ? free_way(state, to) : NULL;
 		if (slot == NULL && active)
 		{
 			anchor_free(state, state->anchors);
@@ -943,7 +948,8 @@ set_reach(ulid_sort_state *state)
  * The table of scattered anchors (lay_out_anchors()) goes on growing so
  * after the sample (its last step may double it), up to the largest, once a
  * sixteenth as many parts as it has slots got anchors; it may take ways
- * then too, where it is small enough.  Made the largest at once (4 MB
+ * then too, with a fourth of its slots (anchor_table_take_ways()).  Made
+ * the largest at once (4 MB
  * where work_mem is 16 MB or more), its memory, cleared and faulted in for
  * each sort, cost sorts of a few thousand ids more than the sort: a merge
  * join of 10,000 ids in batches of 100 over a year took 10.1 to 11.0 ms
@@ -1073,17 +1079,21 @@ anchor_of(ulid_sort_state *state, int64 part, uint64 plain)
 }
 
 /*
- * The table takes ways (above), its slots as they are, where the budget
- * allows four times their bytes: the largest table it may grow to has a
+ * The table takes ways (above), its slots as they are (but the sample's and
+ * a table of scattered anchors, below), where the budget allows four times
+ * their bytes: the largest table it may grow to has a
  * fourth of the slots from then on (which still spans the active anchors:
  * the table spans them).  Else the part is refused an anchor, as before.
  * The sample's table keeps to its bytes, sample_slot_bits, with a fourth of
  * its slots if need be: those of 4 slots share one (blocks of a table a
  * fourth the size, slot_index()), and with one anchor each, fit its ways.
- * So does a table of scattered anchors after the sample, with a fourth of
- * its slots (but ANCHOR_MIN_SLOTS: a block of the hash has 16): it grows
- * with its anchors up to the largest (at which it had no bytes for ways
- * before), and the table of ways grows as it would have.
+ * So does a table of scattered anchors after the sample, for another
+ * millisecond's part or its own, with a fourth of its slots (but
+ * ANCHOR_MIN_SLOTS: a block of the hash has 16): it grows with its anchors
+ * up to the largest (at which it had no bytes for ways before), and the
+ * table of ways grows as it would have.  (Its ids of new milliseconds
+ * then go to the first converter, not anchor_in_place(), which takes a
+ * table of one way.)
  * (Four times the bytes of the largest, 512 kB, left its arena: an ORDER BY
  * of 1,000 ids, 5 random ones a millisecond, took 70% more instructions,
  * 1.0 million of them clearing memory.)
@@ -2181,8 +2191,7 @@ mixed_key(Datum original, SortSupport ssup, bool plain_in_window,
 	 * half the ids, cost such a table 3% of an ORDER BY in memory.  (No id
 	 * outside the window has the first 8 bytes of an anchor.  Where the
 	 * table has ways, an id out of reach may have an active anchor in
-	 * another way than the slot, kept from the sample: the leaner
-	 * converter looks.)
+	 * another way than the slot: the leaner converter looks.)
 	 */
 	uint64		near = (uint64) (high == slot->held) & (uint64) is_near_key(slot, key);
 	uint64		near_mask = -near;

@@ -108,7 +108,7 @@ the sample's table takes ways for another millisecond's anchor where few anchors
 the sample's table takes ways for another millisecond's anchor at an anchor for every 16 slots while runs are still being found => slots_an_anchor = state->sampled_near < 4 * state->active_count ? 32 : 16; => slots_an_anchor = 16;
 a table of scattered anchors never takes ways for another millisecond's active anchor after the sample => return state->scattered && is_active(state, slot); => return false;
 a table of scattered anchors takes ways after the sample at four times its bytes => else if (state->scattered) => else if (false)
-a table laid out for a span takes the latent anchors of milliseconds without a slot of their own => hashed || in_layout(state, part) ? free_way(state, to) : NULL; => free_way(state, to);
+a table laid out for a span takes the latent anchors of milliseconds out of its reach => hashed || in_layout_reach(state, part) ? free_way(state, to) : NULL; => free_way(state, to);
 EOF
 
 # The mutants run on two workers (the machine's two cores: the suite's
