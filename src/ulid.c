@@ -817,34 +817,35 @@ way_for_anchor(const ulid_sort_state *state, size_t i)
 }
 
 /*
- * Whether a part's millisecond is within reach of a table laid out for the
- * span of the active anchors: whether that span with it fits the largest
- * table (within_reach(), before the reach is set; the largest of the ways
- * the table has, which its layout with one way may quadruple).  A latent
- * anchor the sample made for a millisecond past that, which can get no
- * anchor there, would take the slot of one in the span (theirs modulo the
- * table's slots), and the latent anchor of a run there, not yet made
- * active, was given up for good where the other came first (1,000,000 ids,
- * half runs of 500 a millisecond, half one a millisecond a year before
- * them: 141 of the runs' 1,000 anchors, whose ids tied), so such a latent
- * anchor is given up instead.  (Where every layout fails, the table stays
- * hashed, scattered, and those parts refused.)
+ * Whether a part may still get an anchor, refused ones aside: while
+ * anchoring lasts, one whose millisecond's span with the active anchors of
+ * the table's span fits the largest table (any, while the sample lasts, and
+ * where the anchors are scattered).  Since active anchors stay, and the
+ * largest table only shrinks once the reach is set (anchor_table_take_ways();
+ * lay_out_anchors() gives it its ways' slots back before), a part out of
+ * reach stays so.
  */
 static inline bool
-in_layout_reach(const ulid_sort_state *state, int64 part)
+within_reach(const ulid_sort_state *state, int64 part)
 {
-	int64		unix_ms = part >> PART_BITS;
+	return (uint64) ((part >> PART_BITS) - state->reach_from) < state->reach_count;
+}
+
+static void
+set_reach(ulid_sort_state *state)
+{
 	int64		max_span = (int64) 1 << state->max_slot_bits;
 
-	return unix_ms > state->highest_ms - max_span && unix_ms < state->lowest_ms + max_span;
+	state->reach_from = state->highest_ms - max_span + 1;
+	state->reach_count = (uint64) (2 * max_span - 1 - (state->highest_ms - state->lowest_ms));
 }
 
 /*
  * A new table of 2^slot_bits slots, its milliseconds hashed or not, with
  * ways (1 a slot, or ANCHOR_WAYS), holding the anchors of the old one; a
- * latent one is dropped where its slot's ways are taken, or, not hashed,
- * where its millisecond is out of reach (in_layout_reach()), or given up
- * for an active one (in one pass: two, the active anchors first, took a
+ * latent one is dropped where its slot's ways are taken, or out of reach
+ * (within_reach(): it could not become active), or given up for an active
+ * one (in one pass: two, the active anchors first, took a
  * sort of 1,000 ids 5 random ones a millisecond 0.8% more instructions).
  * A table that only grows, not hashed, keeps milliseconds in different
  * slots apart.  Returns false, and keeps the old table (refused parts
@@ -882,7 +883,7 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed, int way
 		to = slot_index(state, part);
 		active = is_active(state, moved);
 		slot = active ? way_for_anchor(state, to) :
-			hashed || in_layout_reach(state, part) ? free_way(state, to) : NULL;
+			within_reach(state, part) ? free_way(state, to) : NULL;
 		if (slot == NULL && active)
 		{
 			anchor_free(state, state->anchors);
@@ -904,30 +905,6 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed, int way
 	if (old.anchors)
 		anchor_free(state, old.anchors);
 	return true;
-}
-
-/*
- * Whether a part may still get an anchor, refused ones aside: while
- * anchoring lasts, one whose millisecond's span with the active anchors of
- * the table's span fits the largest table (any, while the sample lasts, and
- * where the anchors are scattered).  Since active anchors stay, and the
- * largest table only shrinks once the reach is set (anchor_table_take_ways();
- * lay_out_anchors() gives it its ways' slots back before), a part out of
- * reach stays so.
- */
-static inline bool
-within_reach(const ulid_sort_state *state, int64 part)
-{
-	return (uint64) ((part >> PART_BITS) - state->reach_from) < state->reach_count;
-}
-
-static void
-set_reach(ulid_sort_state *state)
-{
-	int64		max_span = (int64) 1 << state->max_slot_bits;
-
-	state->reach_from = state->highest_ms - max_span + 1;
-	state->reach_count = (uint64) (2 * max_span - 1 - (state->highest_ms - state->lowest_ms));
 }
 
 /*
@@ -1508,6 +1485,17 @@ lay_out_anchors(ulid_sort_state *state)
 																  state->lowest_ms + 1)));
 		int			slot_bits = Max(span_bits, ANCHOR_SPAN_MIN_BITS);
 
+		/*
+		 * The reach first, so that the layout gives up the sample's latent
+		 * anchors out of it: they would take the slots of milliseconds of
+		 * the span (theirs modulo the table's slots), and the latent anchor
+		 * of a run there, not yet made active, was given up for good where
+		 * the other came first (1,000,000 ids, half runs of 500 a
+		 * millisecond, half one a millisecond a year before them: 141 of
+		 * the runs' 1,000 anchors, whose ids tied).  (The reach of the
+		 * table's ways: laid out with one way, it may grow fourfold.)
+		 */
+		set_reach(state);
 		if ((one_way &&
 			 lay_out_with(state, slot_bits,
 						  state->max_slot_bits + pg_leftmost_one_pos32(ANCHOR_WAYS), 1)) ||
@@ -1516,6 +1504,9 @@ lay_out_anchors(ulid_sort_state *state)
 			set_reach(state);
 			return;
 		}
+		/* scattered: any millisecond is within reach */
+		state->reach_from = 0;
+		state->reach_count = PG_UINT64_MAX;
 	}
 	state->scattered = true;
 }

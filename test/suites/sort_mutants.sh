@@ -102,13 +102,13 @@ the table of scattered anchors stops growing with the sample => int			cap = stat
 the table of scattered anchors grows at an eighth, as the sample's => size_t		slots_an_anchor = state->scattered ? 16 : 8; => size_t		slots_an_anchor = 8;
 a kept anchor put back after a far id of its part was keyed plainly => state->victim_tags[k] = 0; => (void) 0;
 kept anchors put back after the sample => state->victim_bits = 0; => (void) 0;
-the sample's table never takes ways for another millisecond's anchor => ways_for_other_ms(state, slot)) && => false) &&
+a hashed table never takes ways for another millisecond's anchor, in the sample or after => ways_for_other_ms(state, slot)) && => false) &&
 the sample's table takes ways for another millisecond's anchor while it may grow => table_bits(state) < state->sample_slot_bits || => false ||
 the sample's table takes ways for another millisecond's anchor where few anchors are active => state->active_count * 16 < state->anchors_made) => false)
 the sample's table takes ways for another millisecond's anchor at an anchor for every 16 slots while runs are still being found => slots_an_anchor = state->sampled_near < 4 * state->active_count ? 32 : 16; => slots_an_anchor = 16;
 a table of scattered anchors never takes ways for another millisecond's active anchor after the sample => return state->scattered && is_active(state, slot); => return false;
 a table of scattered anchors takes ways after the sample at four times its bytes => else if (state->scattered) => else if (false)
-a table laid out for a span takes the latent anchors of milliseconds out of its reach => hashed || in_layout_reach(state, part) ? free_way(state, to) : NULL; => free_way(state, to);
+a rebuilt table takes the latent anchors of milliseconds out of reach => within_reach(state, part) ? free_way(state, to) : NULL; => free_way(state, to);
 EOF
 
 # The mutants run on two workers (the machine's two cores: the suite's
