@@ -1173,8 +1173,8 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS batches_a_year_misplaced FRO
 -- year, shuffled (the sample: the table takes no ways, and its anchors are
 -- scattered), then 1,500 batches of 2, each in order (an anchor made and
 -- made active at once): those that find their slot taken by another
--- batch's active anchor take the table's ways, in its bytes (871 active
--- anchors; 846 where they were refused theirs).
+-- batch's active anchor take the table's ways, in its bytes (878 active
+-- anchors; 852 where they were refused theirs).
 TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id(to_hex(1735000000000 + (hashint4(b) & 2147483647)::int8 * 15),
@@ -1186,6 +1186,20 @@ SELECT pg_temp.id(to_hex(1735000000000 + (hashint4(b) & 2147483647)::int8 * 15),
 		  FROM generate_series(100, 1599) b, generate_series(0, 1) k) p
  ORDER BY o;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS ways_after_sample_misplaced FROM late;
+
+-- w12) Two loads a year apart, 10 milliseconds of 500 ids each, shuffled:
+-- in the sample's first table (64 slots, 4 blocks of 16) the blocks of the
+-- two loads share their slots, and a part finds the other load's active
+-- anchor in its slot, where the table takes no ways: the table grows until
+-- the slot is the part's (place_anchor_grown()), 20 active anchors, one a
+-- millisecond (19 where the part was refused one).
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id(to_hex(1735689600000 + l * 31536000000 + m),
+				  substr(md5(l || ' ' || m), 1, 4) || lpad(to_hex(100000 + k), 16, '0'))
+  FROM generate_series(0, 1) l, generate_series(0, 9) m, generate_series(0, 499) k
+ ORDER BY md5('2 ' || l || ' ' || m || ' ' || k);
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS loads_apart_misplaced FROM late;
 
 RESET work_mem;
 RESET client_min_messages;

@@ -109,6 +109,8 @@ the sample's table takes ways for another millisecond's anchor at an anchor for 
 a table of scattered anchors never takes ways for another millisecond's active anchor after the sample => return state->scattered && is_active(state, slot); => return false;
 a table of scattered anchors takes ways after the sample at four times its bytes => else if (state->scattered) => else if (false)
 a rebuilt table takes the latent anchors of milliseconds out of reach => within_reach(state, part) ? free_way(state, to) : NULL; => free_way(state, to);
+the sample's table never grows for a part whose slot holds another millisecond's active anchor => if (slot == NULL && state->sampled < ANCHOR_SAMPLE) => if (false)
+the sample's table grown for a part whose slot held another millisecond's active anchor, the part refused one all the same => return grown ? place_anchor(state, part) : NULL; => return NULL;
 EOF
 
 # The mutants run on two workers (the machine's two cores: the suite's
