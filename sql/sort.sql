@@ -184,7 +184,7 @@ SELECT pg_temp.id(to_hex(1720000003000 + i % 3), substr(md5(i::text), 1, 20)), '
   FROM generate_series(1, 900) i;
 
 -- 9. Anchoring goes on: runs first, then 3,000 milliseconds of 3 ids each
--- (the table, 2,048 slots, grows), then more ids of the first milliseconds.
+-- (the table grows), then more ids of the first milliseconds.
 INSERT INTO sorted
 SELECT pg_temp.id(to_hex(1721000000000 + ms), lpad(to_hex(ms * 7919), 8, '0') || lpad(to_hex(r), 12, '0')),
 	   'anchoring goes on'
