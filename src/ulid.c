@@ -216,8 +216,9 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * milliseconds; it finds fewer near an anchor (short_runs_may_hide()).  In
  * the sample's table, a part takes a free way of its slot, else the way of
  * the latent anchor of another (which is dropped, its part refused an
- * anchor for good); one whose ways all hold active anchors is refused one.
- * Where the sample found one to three (fewer than
+ * anchor for good); one whose ways all hold active anchors is refused one
+ * (where another millisecond's anchor holds them, once the table has grown
+ * as far as the sample's may).  Where the sample found one to three (fewer than
  * ANCHOR_SAMPLE_MIN_HITS: short runs over many milliseconds), the
  * milliseconds of its span get anchors of 8 bytes from then on, in a table
  * of their own, if the span fits it (short_runs_start()); else anchoring
@@ -707,8 +708,8 @@ give_up_latent(ulid_sort_state *state, const anchor *slot, int64 taker)
  * ANCHOR_MIN_SLOTS, take less than 4/3 of the largest it may have (where
  * it takes ways, the same bytes again at most, and as a rule those of a
  * small table: the ids of a millisecond meet early).  A table past what
- * is left (as a rule, a sort's tables once the sample is over) comes from
- * the sort's memory.  (The callback is the arena's, not in the sort's
+ * is left (as a rule, a sort's tables once the sample is over, but small
+ * ones laid out for a span) comes from the sort's memory.  (The callback is the arena's, not in the sort's
  * state, which anchor_table_rebuild() copies and restores.)
  */
 #define ARENA_BYTES		(MS_BITS / 8 + \
@@ -846,8 +847,8 @@ set_reach(ulid_sort_state *state)
  * (within_reach(): it could not become active), or given up for an active
  * one (in one pass: two, the active anchors first, took a
  * sort of 1,000 ids 5 random ones a millisecond 0.8% more instructions).
- * A table that only grows, not hashed, keeps milliseconds in different
- * slots apart.  Returns false, and keeps the old table (refused parts
+ * A table that only grows keeps milliseconds in different slots apart
+ * (hashed, its blocks split: slot_index()).  Returns false, and keeps the old table (refused parts
  * aside), where an active anchor would find its slot's ways taken by
  * active ones.
  */
@@ -912,7 +913,8 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed, int way
  * active anchors and of the part would span (at most 2^max_slot_bits).
  * The sample's table, hashed, starts at ANCHOR_MIN_SLOTS and grows fourfold
  * once an eighth as many parts as it has slots (its ways included) got
- * anchors (doubling, an ORDER BY of 100 ids one per millisecond took 3% more
+ * anchors (or for a part whose slot another millisecond's active anchor
+ * holds: place_anchor_grown()) (doubling, an ORDER BY of 100 ids one per millisecond took 3% more
  * instructions: a rebuild more, and memory to clear), up to
  * 2^ANCHOR_NO_RUN_SLOT_BITS until an id near an anchor came, and
  * 2^ANCHOR_SAMPLE_SLOT_BITS after (larger, ids one per millisecond, or
@@ -1192,12 +1194,10 @@ place_anchor_grown(ulid_sort_state *state, int64 part)
 
 	while (state->ways == 1 && table_bits(state) < state->sample_slot_bits &&
 		   is_anchor(slot) && is_active(state, slot) &&
-		   anchor_ms(state, slot) != part >> PART_BITS)
+		   anchor_ms(state, slot) != part >> PART_BITS &&
+		   anchor_table_rebuild(state, state->slot_bits +
+								Min(2, state->sample_slot_bits - table_bits(state)), true, 1))
 	{
-		/* (a hashed table that grows may not keep its active anchors apart) */
-		if (!anchor_table_rebuild(state, state->slot_bits +
-								  Min(2, state->sample_slot_bits - table_bits(state)), true, 1))
-			break;
 		grown = true;
 		slot = &state->anchors[slot_index(state, part)];
 	}
@@ -1208,8 +1208,9 @@ place_anchor_grown(ulid_sort_state *state, int64 part)
  * While anchoring lasts, an id of a part without anchor becomes its latent
  * anchor (its key, the plain key given, is that of an id near it), unless
  * the part is out of reach of the active anchors (or refused one), in the
- * slot place_anchor() finds; a part whose ways all hold active anchors is
- * refused one.  Out of reach, it stays so.  Returns the anchor, or NULL.
+ * slot place_anchor() finds (or place_anchor_grown(), in the sample); a
+ * part whose ways all hold active anchors is refused one.  Out of reach, it
+ * stays so.  Returns the anchor, or NULL.
  */
 static anchor *
 make_anchor(ulid_sort_state *state, int64 part, uint64 plain, uint64 low)
