@@ -218,8 +218,8 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * the latent anchor of another (which is dropped, its part refused an
  * anchor for good); one whose ways all hold active anchors is refused one
  * (where another millisecond's anchor holds them, once the table has grown
- * as far as the sample's may).  Where the sample found one to three (fewer than
- * ANCHOR_SAMPLE_MIN_HITS: short runs over many milliseconds), the
+ * as far as the sample's may).  Where the sample found one to three (fewer
+ * than ANCHOR_SAMPLE_MIN_HITS: short runs over many milliseconds), the
  * milliseconds of its span get anchors of 8 bytes from then on, in a table
  * of their own, if the span fits it (short_runs_start()); else anchoring
  * stops as above, its active anchors kept.  Where the sample found more
@@ -709,8 +709,9 @@ give_up_latent(ulid_sort_state *state, const anchor *slot, int64 taker)
  * it takes ways, the same bytes again at most, and as a rule those of a
  * small table: the ids of a millisecond meet early).  A table past what
  * is left (as a rule, a sort's tables once the sample is over, but small
- * ones laid out for a span) comes from the sort's memory.  (The callback is the arena's, not in the sort's
- * state, which anchor_table_rebuild() copies and restores.)
+ * ones laid out for a span) comes from the sort's memory.  (The callback
+ * is the arena's, not in the sort's state, which anchor_table_rebuild()
+ * copies and restores.)
  */
 #define ARENA_BYTES		(MS_BITS / 8 + \
 						 2 * sizeof(anchor) * (1 << ANCHOR_SAMPLE_SLOT_BITS))
@@ -848,9 +849,9 @@ set_reach(ulid_sort_state *state)
  * one (in one pass: two, the active anchors first, took a
  * sort of 1,000 ids 5 random ones a millisecond 0.8% more instructions).
  * A table that only grows keeps milliseconds in different slots apart
- * (hashed, its blocks split: slot_index()).  Returns false, and keeps the old table (refused parts
- * aside), where an active anchor would find its slot's ways taken by
- * active ones.
+ * (hashed, its blocks split: slot_index()).  Returns false, and keeps the
+ * old table (refused parts aside), where an active anchor would find its
+ * slot's ways taken by active ones.
  */
 static bool
 anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed, int ways)
@@ -907,15 +908,23 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed, int way
 	return true;
 }
 
+/* The slot bits of a hashed table grown fourfold, to cap bits at most. */
+static inline int
+fourfold_slot_bits(const ulid_sort_state *state, int cap)
+{
+	return state->slot_bits + Min(2, cap - table_bits(state));
+}
+
 /*
  * Makes room for an anchor of a part, within reach.  A table laid out for a
  * span is rebuilt with twice as many slots as the milliseconds of the
  * active anchors and of the part would span (at most 2^max_slot_bits).
  * The sample's table, hashed, starts at ANCHOR_MIN_SLOTS and grows fourfold
  * once an eighth as many parts as it has slots (its ways included) got
- * anchors (or for a part whose slot another millisecond's active anchor
- * holds: place_anchor_grown()) (doubling, an ORDER BY of 100 ids one per millisecond took 3% more
- * instructions: a rebuild more, and memory to clear), up to
+ * anchors, or sooner for a part whose slot holds another millisecond's
+ * active anchor (place_anchor_grown()) (doubling, an ORDER BY of 100 ids
+ * one per millisecond took 3% more instructions: a rebuild more, and
+ * memory to clear), up to
  * 2^ANCHOR_NO_RUN_SLOT_BITS until an id near an anchor came, and
  * 2^ANCHOR_SAMPLE_SLOT_BITS after (larger, ids one per millisecond, or
  * random within it, would only make it too big for the cache).  Made at
@@ -951,7 +960,7 @@ anchor_table_grown_bits(const ulid_sort_state *state, int64 part)
 
 		if (table_bits(state) < cap &&
 			(size_t) state->anchors_made >= table_slots(state) / slots_an_anchor)
-			return state->slot_bits + Min(2, cap - table_bits(state));
+			return fourfold_slot_bits(state, cap);
 		return 0;
 	}
 	span = Max(state->highest_ms, unix_ms) - Min(state->lowest_ms, unix_ms) + 1;
@@ -1195,8 +1204,8 @@ place_anchor_grown(ulid_sort_state *state, int64 part)
 	while (state->ways == 1 && table_bits(state) < state->sample_slot_bits &&
 		   is_anchor(slot) && is_active(state, slot) &&
 		   anchor_ms(state, slot) != part >> PART_BITS &&
-		   anchor_table_rebuild(state, state->slot_bits +
-								Min(2, state->sample_slot_bits - table_bits(state)), true, 1))
+		   anchor_table_rebuild(state, fourfold_slot_bits(state, state->sample_slot_bits),
+								true, 1))
 	{
 		grown = true;
 		slot = &state->anchors[slot_index(state, part)];
