@@ -9,7 +9,14 @@
 # more than built-in uuid (sorts of 10,000 ids: 7% of a sort).
 # A count does not change with what else the machine runs, so it shows the
 # differences of a few tenths of a percent that times on a shared machine
-# cannot resolve (they are not times: cache misses do not count).  Run by
+# cannot resolve (they are not times: cache misses do not count).
+# glibc's memset and memcpy take their vector loops, not rep stosb and rep
+# movsb (GLIBC_TUNABLES): callgrind counts each step of a rep string
+# instruction, one a byte: clearing a table of 128 kB counted 131,088
+# instructions (7,200 with the loop) where it takes 1.5 to 2 microseconds
+# either way, and an ORDER BY of 1,000 ids in runs, which clears one, 1.21
+# times uuid v4's instructions (1.08 with the loops; uuid v4's own count
+# the same).  Run by
 # bench.sh against its throwaway cluster (PGHOST), which it stops and starts
 # again.
 set -euo pipefail
@@ -35,9 +42,11 @@ VACUUM ANALYZE;
 EOF
 "${run_as[@]}" "$bindir/pg_ctl" -D "$data" -m fast -w stop >/dev/null
 
+string_loops=glibc.cpu.x86_rep_stosb_threshold=1000000000:glibc.cpu.x86_rep_movsb_threshold=1000000000
 # instructions of the statements in file $1, in a backend of their own
 instructions() {
-	"${run_as[@]}" valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+	"${run_as[@]}" env GLIBC_TUNABLES="$string_loops" \
+		valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 		"$bindir/postgres" --single -D "$data" -c work_mem=2GB -c maintenance_work_mem=2GB \
 		-c max_parallel_maintenance_workers=0 -c enable_hashjoin=off -c enable_nestloop=off \
 		postgres <"$1" 2>&1 | sed -n 's/.*Collected : *//p'
