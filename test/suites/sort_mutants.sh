@@ -67,7 +67,8 @@ the mode: the estimate ends at 2,560 ids while the watch for short runs is on =>
 the mode: short runs watched for over any span => return state->short_runs_count >= WATCHED_MIN_SPAN; => return true;
 the mode: short runs watched for over twice the span => return state->short_runs_count >= WATCHED_MIN_SPAN; => return state->short_runs_count >= 2 * WATCHED_MIN_SPAN;
 the mode: short runs watched for over half the span => return state->short_runs_count >= WATCHED_MIN_SPAN; => return state->short_runs_count >= WATCHED_MIN_SPAN / 2;
-the mode: the estimate ends at 2,560 ids while the sample lasts => !sample_lasts(state) && => true &&
+the mode: the estimate ends at 2,560 ids while the sample lasts => (!sample_lasts(state) || few_in_window(state)) && => true &&
+the mode: the estimate goes on to 10,240 ids while the sample lasts among few ids of the window => || few_in_window(state)) && => || false) &&
 the mode: the estimate ends at 2,560 ids wherever the linear count of registers is at hand => keys_half_the_ids(state, registers * log(registers / (double) empty))) => true)
 the table of blocks keys the sample's anchored milliseconds plainly => if (anchor_block == SHORT_RUNS_PLAIN) => if (anchor_block <= SHORT_RUNS_SAMPLED)
 the table of blocks keys ids on the wrong side of the anchor => return block < anchor_block ? => return block > anchor_block ?
