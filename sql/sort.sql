@@ -326,30 +326,30 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS anchoring_stopped_misplaced 
 -- b) Uuids converted to ulid (kept outside the window, before and after
 -- it), and a run in the window whose ids come before and after the estimate
 -- ends: too few to end the sample, so anchoring goes on.  (So few in the
--- window that the estimate ends at 2,560 ids, the sample still on.)
+-- window that the estimate ends at 2,560 ids, the sample still on.)  Of n
+-- ids, the first per of each every are the run's.
+CREATE FUNCTION pg_temp.converted_and_run(n int, every int, per int) RETURNS SETOF ulid
+	LANGUAGE sql AS $$
+	SELECT CASE WHEN i % every < per
+				THEN pg_temp.id('0190a1b2c3d4', to_hex(1000000 + i / every * 7 + i % every * 3))
+				WHEN i % 2 = 0 THEN ('000' || substr(md5(i::text), 4))::uuid::ulid
+				ELSE ('f' || substr(md5(i::text), 2))::uuid::ulid END
+	  FROM generate_series(1, n) i ORDER BY i
+$$;
+CREATE FUNCTION pg_temp.late_in_window() RETURNS TABLE (ids bigint, in_window bigint, misplaced bigint)
+	LANGUAGE sql AS $$
+	SELECT count(*), count(*) FILTER (WHERE substr(id::bytea, 1, 6) = '\x0190a1b2c3d4'::bytea),
+		   pg_temp.late_misplaced() FROM late
+$$;
 TRUNCATE late;
-INSERT INTO late
-SELECT CASE WHEN i % 1000 < 2 THEN pg_temp.id('0190a1b2c3d4', to_hex(1000000 + i / 1000 * 7 + i % 1000 * 3))
-			WHEN i % 2 = 0 THEN ('000' || substr(md5(i::text), 4))::uuid::ulid
-			ELSE ('f' || substr(md5(i::text), 2))::uuid::ulid END
-  FROM generate_series(1, 200000) i
- ORDER BY i;
-SELECT count(*) AS ids,
-	   count(*) FILTER (WHERE substr(id::bytea, 1, 6) = '\x0190a1b2c3d4'::bytea) AS in_window,
-	   pg_temp.late_misplaced() AS mostly_outside_window_misplaced FROM late;
+INSERT INTO late SELECT pg_temp.converted_and_run(200000, 1000, 2);
+SELECT * FROM pg_temp.late_in_window();
 -- b2) The same with one id in 8 in the window: the estimate goes on to
 -- 10,240 ids while the sample lasts (its end needs the estimate on, to
 -- watch for short runs the sample missed).
 TRUNCATE late;
-INSERT INTO late
-SELECT CASE WHEN i % 8 = 0 THEN pg_temp.id('0190a1b2c3d4', to_hex(1000000 + i * 3))
-			WHEN i % 2 = 0 THEN ('000' || substr(md5(i::text), 4))::uuid::ulid
-			ELSE ('f' || substr(md5(i::text), 2))::uuid::ulid END
-  FROM generate_series(1, 20000) i
- ORDER BY i;
-SELECT count(*) AS ids,
-	   count(*) FILTER (WHERE substr(id::bytea, 1, 6) = '\x0190a1b2c3d4'::bytea) AS in_window,
-	   pg_temp.late_misplaced() AS some_in_window_misplaced FROM late;
+INSERT INTO late SELECT pg_temp.converted_and_run(20000, 8, 1);
+SELECT * FROM pg_temp.late_in_window();
 -- c) Runs of 2 ids in 140,000 milliseconds: anchoring goes on until the
 -- table (a quarter of work_mem, 4 MB at most: 131,072 milliseconds) spans
 -- all it can, long after the estimate (the leaner converter keys the second
