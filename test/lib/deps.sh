@@ -114,17 +114,12 @@ if [ "$what" = test ]; then
 			echo "nodejs and npm are not installed: run 'sudo apt-get install nodejs npm'" >"$missing_file"
 		else
 			# one retry and a short wait: a registry out of reach (refused,
-			# unresolvable or silently dropped) costs seconds, not minutes;
-			# a download the registry reset midway (ECONNRESET: it answered)
-			# is tried twice more (seen in CI: a reset fetching drizzle-orm)
-			for _ in 1 2 3; do
-				timeout 120 npm ci --prefix "$clients" --no-audit --no-fund --loglevel=error \
-					--fetch-retries=1 --fetch-retry-mintimeout=2000 --fetch-retry-maxtimeout=5000 \
-					--fetch-timeout=30000 >"$output/npm.log" 2>&1 && status=0 || status=$?
-				why=$(grep -m1 -E '^npm (ERR!|error) code' "$output/npm.log" | sed -E 's/^npm (ERR!|error) code *//')
-				[ $status -ne 0 ] && [ $status -ne 124 ] && [ "$why" = ECONNRESET ] || break
-			done
+			# unresolvable or silently dropped) costs seconds, not minutes
+			timeout 120 npm ci --prefix "$clients" --no-audit --no-fund --loglevel=error \
+				--fetch-retries=1 --fetch-retry-mintimeout=2000 --fetch-retry-maxtimeout=5000 \
+				--fetch-timeout=30000 >"$output/npm.log" 2>&1 && status=0 || status=$?
 			if [ $status -ne 0 ]; then
+				why=$(grep -m1 -E '^npm (ERR!|error) code' "$output/npm.log" | sed -E 's/^npm (ERR!|error) code *//')
 				[ $status -eq 124 ] && why="no answer in 2 minutes"
 				echo "npm could not fetch the packages locked in test/clients (${why:-see test/output/npm.log}): run 'npm ci --prefix test/clients' where the npm registry is reachable" >"$missing_file"
 			fi
