@@ -2158,6 +2158,26 @@ lean_other_way(Datum original, SortSupport ssup, uint64 high, uint64 low, size_t
  * whose ids it keys seldom, and which would save registers for it on every
  * id.)
  */
+/*
+ * ulid_abbrev_convert_lean's key for an id not near the active anchor of
+ * its slot i, if any.  (Not inlined: with its paths in it, the leaner
+ * converter saved a register and set up a frame for every id of a run, 8
+ * of its 30 instructions: ORDER BY of 100,000 ids in runs, in a table laid
+ * out for a span or hashed, took 0.5% to 0.7% more instructions.)
+ */
+static pg_noinline Datum
+lean_not_near(Datum original, SortSupport ssup, uint64 high, uint64 low, size_t i)
+{
+	ulid_sort_state *state = ssup->ssup_extra;
+	const anchor *slot = &state->anchors[i];
+
+	if (holds(slot, high))
+		return UInt64GetDatum(far_from_active_anchor(state, slot, high, low));
+	if (state->ways > 1)
+		return lean_other_way(original, ssup, high, low, i);
+	return lean_unanchored(original, ssup, high, low, i);
+}
+
 static pg_attribute_always_inline Datum
 lean_key(Datum original, SortSupport ssup, bool spanned)
 {
@@ -2172,11 +2192,7 @@ lean_key(Datum original, SortSupport ssup, bool spanned)
 	/* an id of a run first: it has the anchor's first 8 bytes */
 	if (near_active_anchor(slot, high, low, &key))
 		return UInt64GetDatum(key);
-	if (holds(slot, high))
-		return UInt64GetDatum(far_from_active_anchor(state, slot, high, low));
-	if (state->ways > 1)
-		return lean_other_way(original, ssup, high, low, i);
-	return lean_unanchored(original, ssup, high, low, i);
+	return lean_not_near(original, ssup, high, low, i);
 }
 
 static pg_noinline Datum
