@@ -2046,9 +2046,9 @@ ulid_abbrev_convert_short_runs(Datum original, SortSupport ssup)
 
 /*
  * The key of an id of a part within reach, not refused, without active
- * anchor, where the table has one way (i: its slot): the id makes its part a latent
- * anchor in its free slot (where that needs no rebuild), or makes the
- * latent anchor there active if near it, and not a copy of its id, as
+ * anchor, where the table has one way (i: its slot): the id makes its part
+ * a latent anchor in its free slot (where that needs no rebuild), or makes
+ * the latent anchor there active if near it, and not a copy of its id, as
  * ulid_abbrev_convert would; else 0 (no window key), for
  * ulid_abbrev_convert: a slot that needs the table to grow first, an
  * anchor of other first 8 bytes, an id far from it or a copy.  Where ids
@@ -2279,7 +2279,8 @@ mixed_key(Datum original, SortSupport ssup, bool plain_in_window,
 	const uint8_t *id = DatumGetUlidP(original)->data;
 	uint64		high = load_be(id, 8);
 	int64		part = (int64) (high >> PART_SHIFT);
-	const anchor *slot = &state->anchors[converter_slot_index(state, high, spanned)];
+	const anchor *slot = &state->anchors[converter_slot_index(state, high,
+																	  spanned)];
 	uint64		key = near_key(slot, load_be(id + 8, 8));
 	uint64		offset = window_offset(state, high);
 	uint64		in_window = within_window(offset);
