@@ -536,13 +536,14 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS few_converted_misplaced FROM
 -- sample, the milliseconds of the runs take the slots of the latent anchors
 -- of the others, and then the table takes the span of the runs, without
 -- the latent anchors of the others, out of its reach (which would take the
--- slots of some runs there: 215 active anchors, now 217).  Anchoring
--- goes on, and the runs get anchors.  A second id of the oldest
--- millisecond, near its first, comes after the sample: a year away from the
--- runs, it must not get an anchor (nor keep the runs met after it from
--- getting theirs, as an anchor that far would).  No id is outside the
--- window: after the estimate the converter of runs and ids of the window
--- without anchor keys the runs from their anchors and the others plainly.
+-- slots of some runs there: 215 active anchors, then 217; 227 with 29
+-- anchors the sample gave up put back).  Anchoring goes on, and the runs
+-- get anchors.  A second id of the oldest millisecond, near its first,
+-- comes after the sample: a year away from the runs, it must not get an
+-- anchor (nor keep the runs met after it from getting theirs, as an anchor
+-- that far would).  No id is outside the window: after the estimate the
+-- converter of runs and ids of the window without anchor keys the runs from
+-- their anchors and the others plainly.
 TRUNCATE late;
 INSERT INTO late
 SELECT id FROM (
@@ -1085,8 +1086,12 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS run_at_bottom_of_part_mispla
 -- its plain key, before the run goes on: keyed plainly, it stays so, and
 -- the anchor is not put back (the run's near keys would pass its key:
 -- 4,000 misplaced).  Then with a run of 1,100 ids in another millisecond
--- before it goes on: the sample ends, and with it the kept anchors (its
--- ids tie, as without kept anchors).
+-- before it goes on: the sample ends, finds runs, and puts the kept anchor
+-- back (restore_victims(): active anchors 2, the DEBUG line says so; its ids
+-- tied when the sample's end dropped it, and the estimate did not end); and
+-- the same with the far id first: it takes the anchor out of those kept,
+-- and the run's ids tie (where the sample's end put it back, 3,999
+-- misplaced).
 CREATE FUNCTION pg_temp.run_anchor_given_up(far_id bool, ids_between int)
 	RETURNS SETOF ulid LANGUAGE sql AS $$
 SELECT pg_temp.id(to_hex(ms), r)
@@ -1113,7 +1118,10 @@ INSERT INTO late SELECT * FROM pg_temp.run_anchor_given_up(true, 0);
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS far_id_keeps_it_refused_misplaced FROM late;
 TRUNCATE late;
 INSERT INTO late SELECT * FROM pg_temp.run_anchor_given_up(false, 1100);
-SELECT count(*) AS ids, pg_temp.late_misplaced() AS not_after_the_sample_misplaced FROM late;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS put_back_after_the_sample_misplaced FROM late;
+TRUNCATE late;
+INSERT INTO late SELECT * FROM pg_temp.run_anchor_given_up(true, 1100);
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS far_id_not_put_back_misplaced FROM late;
 
 -- w8) Two loads at once whose runs of a millisecond share the top 5 bits
 -- of their randomness, not the 6th: a run of 1,000 (its first id first)
@@ -1177,7 +1185,7 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS anchors_in_place_misplaced F
 -- each active anchor), its table takes ways for another millisecond's part
 -- at an anchor made for every 32 slots, not 16 (ways_for_other_ms()), and
 -- keeps the anchors of the batches that met in a slot before that (761
--- active, 752 at 16).
+-- active, 752 at 16; 763 with 2 the sample gave up put back).
 TRUNCATE late;
 SELECT pg_temp.insert_batches(1000, 31536000);
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS batches_a_year_misplaced FROM late;
@@ -1214,6 +1222,45 @@ SELECT pg_temp.id(to_hex(1735689600000 + l * 31536000000 + m),
   FROM generate_series(0, 1) l, generate_series(0, 9) m, generate_series(0, 499) k
  ORDER BY md5('2 ' || l || ' ' || m || ' ' || k);
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS loads_apart_misplaced FROM late;
+
+-- w13) Latent anchors given up in the sample, put back at its end: n ids
+-- one a millisecond, 3 apart (each its millisecond's latent anchor, most
+-- given up for another millisecond's in the sample's first tables, and
+-- refused), then runs of 80 ids in 8 milliseconds among them (the sample
+-- ends in them, finds runs, and lays the table out for their span), then
+-- 20 more ids of each of the n milliseconds, 1 to 10 below and above its
+-- first, and 100 more of each run, shuffled.  The anchors kept
+-- (keep_victim()) go back to the table, and their parts are no longer
+-- refused: the refused bitmap is made again from the parts the sample
+-- refused, which keep their plain keys (a part of them made an anchor
+-- after the sample: the ids between its first id and the anchor's would
+-- pass the first's key, misplaced).  With 400, 12 anchors go back; with
+-- 900, the sample refuses more parts than it records (REFUSALS_RECORDED),
+-- the bitmap cannot be made again, and none goes back.
+CREATE FUNCTION pg_temp.victims_put_back(n int) RETURNS SETOF ulid LANGUAGE sql AS $$
+SELECT pg_temp.id(to_hex(1767000000000 + ms),
+				  lpad(to_hex(hashint4(ms) & 65535), 4, '0') ||
+				  lpad(to_hex(((hashint4(ms * 3) & 2147483647)::int8 << 24) + (1::int8 << 60) + d), 16, '0'))
+  FROM (SELECT 1 AS phase, k * 3 AS ms, 0 AS d, lpad(k::text, 6, '0') AS o
+		  FROM generate_series(0, n - 1) k
+		UNION ALL
+		SELECT 2, 1 + 300 * r, i, lpad(r::text, 2, '0') || lpad(i::text, 4, '0')
+		  FROM generate_series(0, 7) r, generate_series(1, 80) i
+		UNION ALL
+		SELECT 3, k * 3, d, md5(k || ' ' || d)
+		  FROM generate_series(0, n - 1) k, generate_series(-10, 10) d
+		 WHERE d <> 0
+		UNION ALL
+		SELECT 3, 1 + 300 * r, i, md5(r || ' run ' || i)
+		  FROM generate_series(0, 7) r, generate_series(81, 180) i) p
+ ORDER BY phase, o
+$$;
+TRUNCATE late;
+INSERT INTO late SELECT * FROM pg_temp.victims_put_back(400);
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS victims_put_back_misplaced FROM late;
+TRUNCATE late;
+INSERT INTO late SELECT * FROM pg_temp.victims_put_back(900);
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS refusals_past_record_misplaced FROM late;
 
 RESET work_mem;
 RESET client_min_messages;

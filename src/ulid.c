@@ -301,8 +301,11 @@ ulid_is_valid(PG_FUNCTION_ARGS)
 #define ABBREV_ENOUGH_KEYS		100000.0
 #define MIXED_SHARE				16	/* one id in 16 or more of each kind */
 #define PLAIN_MIXED_SHARE		5	/* one id in 5 or more: plain keys, no branch */
-#define VICTIMS					8	/* latent anchors given up, kept a while */
-#define VICTIMS_UNTIL			128 /* kept while the sample is this short */
+#define VICTIMS					64	/* latent anchors given up, kept a while */
+#define VICTIMS_UNTIL			128 /* kept while the sample is this short, or
+									 * found runs */
+#define REFUSALS_RECORDED		512 /* the sample's refusals, recorded
+									 * (refuse()) */
 
 /*
  * A slot of the anchor table, 32 bytes: an anchor, kept as what keys the ids
@@ -361,10 +364,13 @@ typedef struct ulid_sort_state
 	int64		reach_from;		/* milliseconds that may still get anchors: */
 	uint64		reach_count;	/* this many from reach_from */
 	uint64	   *refused;		/* a bitmap of parts refused an anchor */
+	int64	   *refusals;		/* the parts refused in the sample, */
+	int64		refusal_count;	/* how many (past REFUSALS_RECORDED: more) */
 	uint64		victim_bits;	/* their parts' victim_bit()s */
 	int			victim_next;	/* the next to take, in turn */
-	int64		victim_tags[VICTIMS];	/* their parts + 1, or 0 */
-	anchor		victims[VICTIMS];	/* the sample's latent anchors given up */
+	int			victims_put_back;	/* by restore_victims() */
+	int64	   *victim_tags;	/* VICTIMS: their parts + 1, or 0 */
+	anchor	   *victims;		/* VICTIMS: the sample's latent anchors given up */
 	int64		last_part;		/* the part last looked up, or -1 */
 	anchor	   *last_anchor;	/* and its anchor */
 	char	   *arena;			/* the arena it holds, or NULL */
@@ -629,13 +635,28 @@ is_refused(const ulid_sort_state *state, int64 part)
 	return (state->refused[bit / 64] & (UINT64CONST(1) << (bit % 64))) != 0;
 }
 
-/* Refuses a part an anchor. */
-static void
-refuse(ulid_sort_state *state, int64 part)
+/* Marks a part refused in the bitmap. */
+static inline void
+mark_refused(ulid_sort_state *state, int64 part)
 {
 	uint64		bit = ms_bit(part);
 
 	state->refused[bit / 64] |= UINT64CONST(1) << (bit % 64);
+}
+
+/*
+ * Refuses a part an anchor.  Until the sample's end, the part is recorded
+ * too (the first REFUSALS_RECORDED, and how many in all), so that
+ * restore_victims() can make the bitmap again without the parts it gives
+ * their anchors back: a bit of the bitmap marks other parts too.
+ */
+static void
+refuse(ulid_sort_state *state, int64 part)
+{
+	mark_refused(state, part);
+	if (state->refusal_count < REFUSALS_RECORDED)
+		state->refusals[state->refusal_count] = part;
+	state->refusal_count++;
 }
 
 /* Whether a slot holds an anchor, and whether that anchor is active. */
@@ -671,14 +692,19 @@ victim_bit(int64 part)
 }
 
 /*
- * A latent anchor given up, for another part's or for want of a way, early
- * in the sample: kept as it was among the last VICTIMS, so that the next id
- * of its part, if near it, puts it back (restore_victim()), as if it had
- * never left.  In the small table of the sample's first ids two
- * milliseconds often meet in a slot before a run's second id comes: a run
- * of 500 among 10,000 ids, half one a millisecond a year older, lost its
- * anchor so, and its ids tied (1.13 times uuid v4's instructions to sort,
- * 1.05 with it kept).
+ * A latent anchor given up, for another part's or for want of a way, in the
+ * sample: kept as it was among the last VICTIMS, so that the next id of its
+ * part, if near it, puts it back (restore_victim()), as if it had never
+ * left, and so does the sample's end if none came (restore_victims()).  In
+ * the small table of the sample's first ids two milliseconds often meet in
+ * a slot before a run's second id comes: a run of 500 among 10,000 ids,
+ * half one a millisecond a year older, lost its anchor so, and its ids tied
+ * (1.13 times uuid v4's instructions to sort, 1.05 with it kept).  Kept
+ * only early in the sample (VICTIMS_UNTIL) until it finds a run: ids one a
+ * millisecond give up most of their latent anchors, and kept all through
+ * the sample, a sort of 1,000 of them took about 2% more instructions than
+ * with none kept past VICTIMS_UNTIL, 0.34% so (the refusals recorded
+ * included).
  */
 static pg_noinline void
 keep_victim(ulid_sort_state *state, const anchor *slot, int64 part)
@@ -705,7 +731,8 @@ give_up_latent(ulid_sort_state *state, const anchor *slot, int64 taker)
 	int64		part = anchor_part(state, slot);
 
 	refuse(state, part);
-	if (state->anchoring && state->sampled < VICTIMS_UNTIL &&
+	if (state->anchoring && state->sampled < ANCHOR_SAMPLE &&
+		(state->sampled < VICTIMS_UNTIL || state->sampled_near > 0) &&
 		(taker < 0 || part >> PART_BITS != taker >> PART_BITS))
 		keep_victim(state, slot, part);
 }
@@ -735,7 +762,8 @@ give_up_latent(ulid_sort_state *state, const anchor *slot, int64 taker)
  * is the arena's, not in the sort's state, which anchor_table_rebuild()
  * copies and restores.)
  */
-#define ARENA_BYTES		(MS_BITS / 8 + \
+#define ARENA_BYTES		(MS_BITS / 8 + sizeof(int64) * REFUSALS_RECORDED + \
+						 (sizeof(int64) + sizeof(anchor)) * VICTIMS + \
 						 2 * sizeof(anchor) * (1 << ANCHOR_SAMPLE_SLOT_BITS))
 #define ARENA_COUNT		4
 
@@ -775,19 +803,24 @@ arena_take(ulid_sort_state *state)
 	}
 }
 
-/* size bytes, zeroed, from the sort's arena if it holds one and they fit */
+/* size bytes from the sort's arena if it holds one and they fit */
 static void *
-anchor_alloc_zero(ulid_sort_state *state, size_t size)
+anchor_alloc(ulid_sort_state *state, size_t size)
 {
 	void	   *memory;
 
 	if (state->arena == NULL ||
 		size > (size_t) (state->arena + ARENA_BYTES - state->arena_next))
-		return MemoryContextAllocZero(state->context, size);
+		return MemoryContextAlloc(state->context, size);
 	memory = state->arena_next;
 	state->arena_next += size;
-	memset(memory, 0, size);
 	return memory;
+}
+
+static void *
+anchor_alloc_zero(ulid_sort_state *state, size_t size)
+{
+	return memset(anchor_alloc(state, size), 0, size);
 }
 
 /* Frees a table, but one in the arena: its bytes go back with the arena. */
@@ -912,6 +945,12 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed, int way
 			anchor_free(state, state->anchors);
 			*state = old;
 			return false;
+		}
+		if (slot == NULL && !within_reach(state, part))
+		{
+			/* (out of reach for good: no record for restore_victims()) */
+			mark_refused(state, part);
+			continue;
 		}
 		if (slot == NULL)
 		{
@@ -1071,6 +1110,9 @@ anchor_of(ulid_sort_state *state, int64 part, uint64 plain)
 	{
 		arena_take(state);
 		state->refused = anchor_alloc_zero(state, MS_BITS / 8);
+		state->refusals = anchor_alloc(state, sizeof(int64) * REFUSALS_RECORDED);
+		state->victim_tags = anchor_alloc_zero(state, sizeof(int64) * VICTIMS);
+		state->victims = anchor_alloc(state, sizeof(anchor) * VICTIMS);
 		anchor_table_rebuild(state, pg_leftmost_one_pos32(ANCHOR_MIN_SLOTS), true, 1);
 	}
 	i = slot_index(state, part);
@@ -1334,10 +1376,22 @@ is_near_key(const anchor *slot, uint64 key)
 	return key - slot->lowest_near <= slot->near_width;
 }
 
+/* A latent anchor kept by keep_victim() back in a slot, with its free mark. */
+static void
+put_back(anchor *slot, const anchor *kept)
+{
+	uint64		free_mark = slot->held;
+
+	*slot = *kept;
+	slot->held = free_mark;
+}
+
 /*
  * The latent anchor keep_victim() kept for a refused part, back in the
  * table as it was, while the sample lasts; or NULL.  (Anchoring lasts as
- * long: it stops only at the sample's end, which drops the kept anchors.)
+ * long: at the sample's end, restore_victims() puts back those kept where
+ * the table is laid out for runs, and the others are dropped.)  An id of
+ * the part takes its anchor out of the kept ones, near it or not.
  */
 static pg_noinline anchor *
 restore_victim(ulid_sort_state *state, int64 part, uint64 high, uint64 low)
@@ -1365,11 +1419,64 @@ restore_victim(ulid_sort_state *state, int64 part, uint64 high, uint64 low)
 		!is_near_key(&kept, near_key(&kept, low)))
 		return NULL;
 	slot = place_anchor(state, part);
-	if (slot == NULL)
-		return NULL;
-	kept.held = slot->held;		/* the slot's free mark */
-	*slot = kept;
+	if (slot != NULL)
+		put_back(slot, &kept);
 	return slot;
+}
+
+/* Whether the table holds an anchor of a part, active or latent. */
+static bool
+holds_anchor_of(const ulid_sort_state *state, int64 part)
+{
+	size_t		i = slot_index(state, part);
+
+	for (int w = 0; w < state->ways; w++)
+		if (is_anchor(way_of(state, i, w)) &&
+			anchor_part(state, way_of(state, i, w)) == part)
+			return true;
+	return false;
+}
+
+/*
+ * The latent anchors kept by keep_victim() at the sample's end, back in the
+ * table lay_out_anchors() made, in a free way of their slot, where they are
+ * within its reach: no id of their part came since they were given up (it
+ * would have taken its anchor out of the kept ones), so their ids have their
+ * plain keys, which their ranges of near keys leave out, as when they were
+ * given up.  Their parts are no longer refused: the bitmap is made again
+ * from the parts the sample refused (a bit of it marks other parts too), but
+ * those that hold anchors now (and those restore_victim() put back).  Where
+ * the sample refused more parts than it recorded, none is put back.
+ *
+ * In the first small tables of the sample, the milliseconds of runs meet in
+ * a slot before a run's second id comes, and at 1,000,000 ids 500 a
+ * millisecond (2,000 of them: about one id of each in the sample), the
+ * second comes after the sample as a rule: 10 of the 2,000 runs lost their
+ * anchor so, and their 5,000 ids tied (9 M instructions of an ORDER BY).
+ */
+static void
+restore_victims(ulid_sort_state *state)
+{
+	for (int k = 0; k < VICTIMS && state->refusal_count <= REFUSALS_RECORDED; k++)
+	{
+		int64		part = state->victim_tags[k] - 1;
+		anchor	   *slot;
+
+		if (part < 0 || !within_reach(state, part))
+			continue;
+		slot = free_way(state, slot_index(state, part));
+		if (slot == NULL)
+			continue;
+		put_back(slot, &state->victims[k]);
+		state->victims_put_back++;
+	}
+	memset(state->victim_tags, 0, sizeof(int64) * VICTIMS);
+	if (state->victims_put_back == 0)
+		return;
+	memset(state->refused, 0, MS_BITS / 8);
+	for (int r = 0; r < state->refusal_count; r++)
+		if (!holds_anchor_of(state, state->refusals[r]))
+			mark_refused(state, state->refusals[r]);
 }
 
 /*
@@ -1905,7 +2012,10 @@ sample(ulid_sort_state *state, bool near_hit)
 	/* none is put back after it: each id of a refused part would look */
 	state->victim_bits = 0;
 	if (state->sampled_near >= ANCHOR_SAMPLE_MIN_HITS)
+	{
 		lay_out_anchors(state);
+		restore_victims(state);
+	}
 	else if (!short_runs_span(state) ||
 			 (state->sampled_near == 0 &&
 			  (!state->estimating || !short_runs_may_hide(state))))
@@ -1914,6 +2024,8 @@ sample(ulid_sort_state *state, bool near_hit)
 		short_runs_start(state);
 	else
 		short_runs_watch(state);
+	/* (recorded for restore_victims() alone) */
+	state->refusal_count = REFUSALS_RECORDED + 1;
 }
 
 /* The key of an id outside the window: its first 8 bytes, kept in order. */
@@ -2425,6 +2537,7 @@ static void
 end_estimate(SortSupport ssup, ulid_sort_state *state)
 {
 	char		active[160] = "";
+	char		put_back[64] = "";
 	const lean_converter_set *set;
 
 	state->estimating = false;
@@ -2454,8 +2567,11 @@ end_estimate(SortSupport ssup, ulid_sort_state *state)
 				 state->active_count, table_slots(state));
 	else if (state->active_count > 0)
 		snprintf(active, sizeof(active), ", active anchors: %d", state->active_count);
-	elog(DEBUG1, "ulid sort support: the leaner key converter takes over after " INT64_FORMAT " ids%s%s%s",
-		 state->input_count, active,
+	if (state->victims_put_back > 0)
+		snprintf(put_back, sizeof(put_back), ", latent anchors put back after the sample: %d",
+				 state->victims_put_back);
+	elog(DEBUG1, "ulid sort support: the leaner key converter takes over after " INT64_FORMAT " ids%s%s%s%s",
+		 state->input_count, active, put_back,
 		 ssup->abbrev_converter == set->mixed ? ", runs and other ids mixed" :
 		 ssup->abbrev_converter == set->runs_outside ? ", runs and ids outside the window mixed" :
 		 ssup->abbrev_converter == set->runs_unanchored ? ", runs and ids of the window without anchor mixed" :
