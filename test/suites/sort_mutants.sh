@@ -104,7 +104,7 @@ a part takes the anchor of another part of its millisecond => return key_part(sl
 the table of scattered anchors stops growing with the sample => int			cap = state->scattered ? budget_bits(state) : state->sample_slot_bits; => int			cap = state->sample_slot_bits;
 the table of scattered anchors grows at an eighth, as the sample's => size_t		slots_an_anchor = state->scattered ? 16 : 8; => size_t		slots_an_anchor = 8;
 a kept anchor put back after a far id of its part was keyed plainly => state->victim_tags[k] = 0; => (void) 0;
-kept anchors put back after the sample => state->victim_bits = 0; => (void) 0;
+the converter of runs in the other ways of their slots never picked => state->lean_ways = state->ways > 1 && => state->lean_ways = false &&
 the refused bitmap made again at the sample's end without the parts still refused => if (!holds_anchor_of(state, state->refusals[r])) => if (false)
 the refused bitmap made again from the parts recorded where the sample refused more => k < VICTIMS && state->refusal_count <= REFUSALS_RECORDED; => k < VICTIMS;
 a hashed table never takes ways for another millisecond's anchor, in the sample or after => ways_for_other_ms(state, slot)) && => false) &&
