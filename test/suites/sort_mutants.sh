@@ -59,7 +59,7 @@ a free slot holds the mark of its own millisecond => state->anchors[i].held = UI
 refused milliseconds forgotten => return (state->refused[bit / 64] & (UINT64CONST(1) << (bit % 64))) != 0; => return false;
 ids far from an active anchor keyed plainly after the estimate => if (holds(slot, high)) => if (false)
 the mode: plain keys with active anchors left => else if (!state->anchoring && state->active_count == 0) => else if (!state->anchoring)
-the mode: the mixed converter never picked => ssup->abbrev_converter = !state->mixed ? set->lean : => ssup->abbrev_converter = true ? set->lean :
+the mode: the mixed converter never picked => ssup->abbrev_converter = !state->mixed ? => ssup->abbrev_converter = true ?
 the converters of a table laid out for a span picked for a hashed one => return &lean_converters[state->slot_factor == 1]; => return &lean_converters[1];
 the converters of a table laid out for a span look in the slot of another millisecond => return (high >> (PART_SHIFT + PART_BITS)) & state->slot_mask; => return (high >> (PART_SHIFT + PART_BITS + 1)) & state->slot_mask;
 the mode: abbreviation given up on any data => if (distinct_keys < (double) state->hashed_count / ABBREV_MAX_IDS_PER_KEY + 0.5) => if (true)
