@@ -707,8 +707,8 @@ victim_bit(int64 part)
  * only early in the sample (VICTIMS_UNTIL) until it finds a run: ids one a
  * millisecond give up most of their latent anchors, and kept all through
  * the sample, a sort of 1,000 of them took about 2% more instructions than
- * with none kept past VICTIMS_UNTIL, 0.34% so (the refusals recorded
- * included).
+ * with none kept past VICTIMS_UNTIL, 0.2% to 0.3% so (the refusals
+ * recorded included).
  */
 static pg_noinline void
 keep_victim(ulid_sort_state *state, const anchor *slot, int64 part)
@@ -1464,7 +1464,9 @@ holds_anchor_of(const ulid_sort_state *state, int64 part)
 static void
 restore_victims(ulid_sort_state *state)
 {
-	for (int k = 0; k < VICTIMS && state->refusal_count <= REFUSALS_RECORDED; k++)
+	if (state->refusal_count > REFUSALS_RECORDED)
+		return;
+	for (int k = 0; k < VICTIMS; k++)
 	{
 		int64		part = state->victim_tags[k] - 1;
 		anchor	   *slot;
@@ -1477,7 +1479,6 @@ restore_victims(ulid_sort_state *state)
 		put_back(slot, &state->victims[k]);
 		state->victims_put_back++;
 	}
-	memset(state->victim_tags, 0, sizeof(int64) * VICTIMS);
 	if (state->victims_put_back == 0)
 		return;
 	memset(state->refused, 0, MS_BITS / 8);
@@ -2016,7 +2017,11 @@ sample(ulid_sort_state *state, bool near_hit)
 		state->sample_slot_bits = Min(state->max_slot_bits, ANCHOR_SAMPLE_SLOT_BITS);
 	if (++state->sampled < ANCHOR_SAMPLE)
 		return;
-	/* none is put back after it: each id of a refused part would look */
+	/*
+	 * No id puts a kept one back after it (each id of a refused part would
+	 * look): restore_victims() puts them back at once, where the table is
+	 * laid out for runs.
+	 */
 	state->victim_bits = 0;
 	if (state->sampled_near >= ANCHOR_SAMPLE_MIN_HITS)
 	{

@@ -106,7 +106,7 @@ the table of scattered anchors grows at an eighth, as the sample's => size_t		sl
 a kept anchor put back after a far id of its part was keyed plainly => state->victim_tags[k] = 0; => (void) 0;
 the converter of runs in the other ways of their slots never picked => state->lean_ways = state->ways > 1 && => state->lean_ways = false &&
 the refused bitmap made again at the sample's end without the parts still refused => if (!holds_anchor_of(state, state->refusals[r])) => if (false)
-the refused bitmap made again from the parts recorded where the sample refused more => k < VICTIMS && state->refusal_count <= REFUSALS_RECORDED; => k < VICTIMS;
+the refused bitmap made again from the parts recorded where the sample refused more => if (state->refusal_count > REFUSALS_RECORDED) => if (false)
 a hashed table never takes ways for another millisecond's anchor, in the sample or after => ways_for_other_ms(state, slot)) && => false) &&
 the sample's table takes ways for another millisecond's anchor while it may grow => table_bits(state) < state->sample_slot_bits || => false ||
 the sample's table takes ways for another millisecond's anchor where few anchors are active => state->active_count * 16 < state->anchors_made) => false)
