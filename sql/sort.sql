@@ -655,8 +655,9 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS two_loads_a_year_apart_mispl
 -- sample's (the first 1,024 in the window).  1,500 ids 10 times each,
 -- shuffled, 30 milliseconds apart (a span where the watch for short runs
 -- keeps the estimate on past 2,560 ids), then 30,000 ids one per
--- millisecond: the keys counted are fewer than half the ids counted at the
--- checks of 10,240 and 20,480 ids, and the estimate ends at 40,960.  20,000
+-- millisecond: the keys counted are fewer than a quarter of the ids counted
+-- at the check of 10,240 ids (about 1,500 of 9,216), and the estimate
+-- ends at 20,480.  20,000
 -- copies of one id: fewer keys than one per 2,000 ids, abbreviation is
 -- given up at 10,240 ids.
 TRUNCATE late;

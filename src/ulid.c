@@ -240,7 +240,7 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * sort took 1.25 times as long without abbreviation, and 1.5 times when
  * abbreviation was given up half-way (as 0.3.0 did at two ids per key).
  * The estimate ends once more than ABBREV_ENOUGH_KEYS keys were seen, as
- * core's does, or as soon as the keys are as many as half the ids counted:
+ * core's does, or as soon as the keys are a quarter of the ids counted:
  * at 2,560 ids (tuplesort's check then) on most sorts of runs, at 10,240
  * (the first check once abbreviation may be given up) while the sample
  * lasts or short runs are watched for.
@@ -2008,15 +2008,16 @@ sample_lasts(const ulid_sort_state *state)
 /*
  * One more id of the sample.  It counts if it is near its anchor without
  * being equal to it: the anchor itself, and copies of it (a column where
- * each id comes 10 times), gain nothing from anchors.
+ * each id comes 10 times), gain nothing from anchors.  Returns whether the
+ * sample is over.
  */
-static void
+static bool
 sample(ulid_sort_state *state, bool near_hit)
 {
 	if (near_hit && state->sampled_near++ == 0)
 		state->sample_slot_bits = Min(state->max_slot_bits, ANCHOR_SAMPLE_SLOT_BITS);
 	if (++state->sampled < ANCHOR_SAMPLE)
-		return;
+		return false;
 	/*
 	 * No id puts a kept one back after it (each id of a refused part would
 	 * look): restore_victims() puts them back at once, where the table is
@@ -2038,6 +2039,7 @@ sample(ulid_sort_state *state, bool near_hit)
 		short_runs_watch(state);
 	/* (recorded for restore_victims() alone) */
 	state->refusal_count = REFUSALS_RECORDED + 1;
+	return true;
 }
 
 /* The key of an id outside the window: its first 8 bytes, kept in order. */
@@ -2066,7 +2068,16 @@ key_hash(uint64 key)
 	return (uint32) key;
 }
 
+/* A key the estimate counts: its hash, to the estimate of distinct keys. */
+static inline void
+count_key(ulid_sort_state *state, uint64 key)
+{
+	state->hashed_count++;
+	addHyperLogLog(&state->distinct_keys, key_hash(key));
+}
+
 static void choose_lean_converter(SortSupport ssup, ulid_sort_state *state);
+static Datum ulid_abbrev_convert_plain_counted(Datum original, SortSupport ssup);
 
 static Datum
 ulid_abbrev_convert(Datum original, SortSupport ssup)
@@ -2113,8 +2124,10 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 			state->unanchored_count += !made;
 		}
 		sampled = sample_lasts(state);
-		if (sampled)
-			sample(state, near_hit);
+		/* a sample over that left no anchor (and no watch) */
+		if (sampled && sample(state, near_hit) && !state->anchoring &&
+			state->active_count == 0 && state->watched == NULL)
+			ssup->abbrev_converter = ulid_abbrev_convert_plain_counted;
 	}
 	else
 	{
@@ -2133,8 +2146,7 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 		 * of 1,000 ids one per millisecond is in the sample, and counted,
 		 * its ORDER BY took 3% more instructions.)
 		 */
-		state->hashed_count++;
-		addHyperLogLog(&state->distinct_keys, key_hash(key));
+		count_key(state, key);
 	}
 	return UInt64GetDatum(key);
 }
@@ -2391,17 +2403,48 @@ ulid_abbrev_convert_plain(Datum original, SortSupport ssup)
  * third of ids outside the window, 1%.  With a fifth, the branch cost no
  * more than the 11 instructions this takes on top.
  */
-static Datum
-ulid_abbrev_convert_plain_mixed(Datum original, SortSupport ssup)
+static inline uint64
+plain_or_outside_key(const ulid_sort_state *state, const uint8_t *id)
 {
-	ulid_sort_state *state = ssup->ssup_extra;
-	const uint8_t *id = DatumGetUlidP(original)->data;
 	uint64		high = load_be(id, 8);
 	uint64		offset = window_offset(state, high);
 	uint64		mask = -(uint64) within_window(offset);
 
-	return UInt64GetDatum((plain_key(offset, (uint64) id[8] << 56) & mask) |
-						  (outside_window_key(state, high) & ~mask));
+	return (plain_key(offset, (uint64) id[8] << 56) & mask) |
+		(outside_window_key(state, high) & ~mask);
+}
+
+static Datum
+ulid_abbrev_convert_plain_mixed(Datum original, SortSupport ssup)
+{
+	return UInt64GetDatum(plain_or_outside_key(ssup->ssup_extra,
+											   DatumGetUlidP(original)->data));
+}
+
+/*
+ * The converter while the estimate goes on past a sample that left no
+ * anchor (and no table of blocks, no watch): the plain key, as
+ * ulid_abbrev_convert_plain_mixed makes it, counted.  ulid_abbrev_convert
+ * looked into the empty table for each id there: about 150 instructions an
+ * id, where this takes 58 and the count's hash 26 (core's key for uuid, with
+ * its hash, about 72).  The estimate goes on there for ids each a few times
+ * (a foreign key) until the keys counted are a quarter of the ids or fewer:
+ * 1,000,000 ids that are 200 ids 5,000 times each, counted up to the abort
+ * of abbreviation at 655,360 ids.  With it alone, the ORDER BY of 10,000
+ * ids, 1,000 one per millisecond 10 times each, shuffled, took 14.30
+ * million instructions where it took 14.81 million.
+ */
+static Datum
+ulid_abbrev_convert_plain_counted(Datum original, SortSupport ssup)
+{
+	ulid_sort_state *state = ssup->ssup_extra;
+	const uint8_t *id = DatumGetUlidP(original)->data;
+	uint64		key = plain_or_outside_key(state, id);
+
+	state->outside_count += !within_window(window_offset(state, load_be(id, 8)));
+	state->input_count++;
+	count_key(state, key);
+	return UInt64GetDatum(key);
 }
 
 /*
@@ -2630,32 +2673,44 @@ end_estimate(SortSupport ssup, ulid_sort_state *state)
 }
 
 /*
- * Whether the keys are as many as half the ids counted: then core's rule
- * to give abbreviation up could fail only after ABBREV_MAX_IDS_PER_KEY / 2
- * times as many ids, nearly all copies of ids seen (which cost ties whether
- * abbreviated or not), so the estimate may end.
+ * Whether the keys are as many as a quarter of the ids counted: then core's
+ * rule to give abbreviation up could fail only after ABBREV_MAX_IDS_PER_KEY
+ * / 4 times as many ids, nearly all copies of ids seen (which cost ties
+ * whether abbreviated or not), so the estimate may end.  Where it would
+ * fail, abbreviation kept costs less than given up: 1,000,000 ids, 200 ids
+ * one a millisecond 5,000 times each, shuffled, took 1,508 million
+ * instructions to ORDER BY with abbreviation given up at 655,360 ids, 1,322
+ * million with it kept (uuid v4 alike: 1,545 to 1,566).  With half the ids
+ * (before), the 10,000 ids of 1,000 one a millisecond 10 times each were at
+ * the edge at the check of 2,560 ids (about 785 keys of 1,536 ids counted),
+ * which the estimate's hashes decided, and with them the window, which
+ * moves with the clock: the estimate went on in about one sort of 8, and
+ * the sort took 14.81 million instructions where it ended in 13.78 (uuid v4
+ * alike: 14.02).
  */
+#define KEYS_SHARE_TO_END		4
+
 static bool
-keys_half_the_ids(const ulid_sort_state *state, double distinct_keys)
+keys_enough_to_end(const ulid_sort_state *state, double distinct_keys)
 {
-	return distinct_keys > (double) state->hashed_count / 2.0;
+	return distinct_keys > (double) state->hashed_count / KEYS_SHARE_TO_END;
 }
 
 /*
- * keys_half_the_ids() at the check of 2,560 ids, without the whole estimate
+ * keys_enough_to_end() at the check of 2,560 ids, without the whole estimate
  * where it can: estimateHyperLogLog() takes 140 thousand instructions there
  * (a pow() for each of its 1,024 registers), 1% of a sort of 10,000 ids.
  * Where a register is empty and its raw estimate is at most 2.5 times the
  * registers, the estimate is the linear count of its empty registers (its
  * small range correction); where the raw estimate is above, it is that or
  * more (its large range correction only raises it).  So where that count
- * says the keys are half the ids, so does the estimate: it is the count, or
- * more than 2.5 times the registers, more than half the ids where they are
- * fewer than 5 times the registers.  Else the estimate decides.  (This
+ * says the keys are enough, so does the estimate: it is the count, or more
+ * than 2.5 times the registers, more than a quarter of the ids where they
+ * are fewer than 10 times the registers.  Else the estimate decides.  (This
  * follows core's estimateHyperLogLog(), the same from 13 to 18.)
  */
 static bool
-keys_half_the_ids_early(ulid_sort_state *state)
+keys_enough_to_end_early(ulid_sort_state *state)
 {
 	hyperLogLogState *keys = &state->distinct_keys;
 	double		registers = (double) keys->nRegisters;
@@ -2663,10 +2718,11 @@ keys_half_the_ids_early(ulid_sort_state *state)
 
 	for (Size i = 0; i < keys->nRegisters; i++)
 		empty += keys->hashesArr[i] == 0;
-	if (empty > 0 && (double) state->hashed_count < 5.0 * registers &&
-		keys_half_the_ids(state, registers * log(registers / (double) empty)))
+	if (empty > 0 &&
+		(double) state->hashed_count < 2.5 * KEYS_SHARE_TO_END * registers &&
+		keys_enough_to_end(state, registers * log(registers / (double) empty)))
 		return true;
-	return keys_half_the_ids(state, estimateHyperLogLog(keys));
+	return keys_enough_to_end(state, estimateHyperLogLog(keys));
 }
 
 /*
@@ -2690,8 +2746,9 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 
 	/*
 	 * Before ABBREV_MIN_INPUT ids, abbreviation is kept, but the estimate
-	 * may end where the keys are half the ids: sorts of a few thousand ids
-	 * are then keyed by the leaner converter from the check of 2,560 ids on.
+	 * may end where the keys are enough (keys_enough_to_end()): sorts of a
+	 * few thousand ids are then keyed by the leaner converter from the check
+	 * of 2,560 ids on.
 	 * Not while the sample lasts or the watch for short runs is on: both
 	 * need the ids up to the end of the estimate (a sample that ends after
 	 * it starts no watch); but while the sample lasts among few ids of the
@@ -2699,9 +2756,9 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 	 * and whose hashing cost an ORDER BY of 10,000 converted uuids 3.8% more
 	 * instructions (1.006 times uuid v4's, 0.968 without; CREATE INDEX
 	 * 1.003 and 0.984).  Those are tested first, and the keys at that
-	 * check only (not at 5,120 tuples, where they are rarely half the ids if
+	 * check only (not at 5,120 tuples, where they are rarely enough if
 	 * they were not before): an estimate takes 140 thousand instructions
-	 * (keys_half_the_ids_early()).  Where ids go on making anchors (runs of
+	 * (keys_enough_to_end_early()).  Where ids go on making anchors (runs of
 	 * 5 a millisecond, batches of a large table), the leaner converter
 	 * makes them (anchor_in_place(), or hands them back to the first),
 	 * which costs less than the first converter and the estimate's hashing
@@ -2715,7 +2772,7 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 	{
 		if (memtupcount < 2 * EARLY_END_INPUT && state->watched == NULL &&
 			(!sample_lasts(state) || few_in_window(state)) &&
-			keys_half_the_ids_early(state))
+			keys_enough_to_end_early(state))
 			end_estimate(ssup, state);
 		return false;
 	}
@@ -2731,7 +2788,7 @@ ulid_abbrev_abort(int memtupcount, SortSupport ssup)
 	 * rule for uuid); core's uuid goes on hashing its keys up to 163,840
 	 * ids, a percent of an ORDER BY.
 	 */
-	if (distinct_keys > ABBREV_ENOUGH_KEYS || keys_half_the_ids(state, distinct_keys))
+	if (distinct_keys > ABBREV_ENOUGH_KEYS || keys_enough_to_end(state, distinct_keys))
 		end_estimate(ssup, state);
 	return false;
 }

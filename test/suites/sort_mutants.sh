@@ -71,7 +71,7 @@ the mode: short runs watched for over twice the span => return state->short_runs
 the mode: short runs watched for over half the span => return state->short_runs_count >= WATCHED_MIN_SPAN; => return state->short_runs_count >= WATCHED_MIN_SPAN / 2;
 the mode: the estimate ends at 2,560 ids while the sample lasts => (!sample_lasts(state) || few_in_window(state)) && => true &&
 the mode: the estimate goes on to 10,240 ids while the sample lasts among few ids of the window => || few_in_window(state)) && => || false) &&
-the mode: the estimate ends at 2,560 ids wherever the linear count of registers is at hand => keys_half_the_ids(state, registers * log(registers / (double) empty))) => true)
+the mode: the estimate ends at 2,560 ids wherever the linear count of registers is at hand => keys_enough_to_end(state, registers * log(registers / (double) empty))) => true)
 the table of blocks keys the sample's anchored milliseconds plainly => if (anchor_block == SHORT_RUNS_PLAIN) => if (anchor_block <= SHORT_RUNS_SAMPLED)
 the table of blocks keys ids on the wrong side of the anchor => return block < anchor_block ? => return block > anchor_block ?
 an id near a latent anchor that does not make it active => state->last_anchor = activate(state, slot, owner); => (void) owner;
@@ -116,6 +116,11 @@ a table of scattered anchors takes ways after the sample at four times its bytes
 a rebuilt table takes the latent anchors of milliseconds out of reach => within_reach(state, part) ? free_way(state, to) : NULL; => free_way(state, to);
 the sample's table never grows for a part whose slot holds another millisecond's active anchor => if (slot == NULL && state->sampled < ANCHOR_SAMPLE) => if (false)
 the sample's table grown for a part whose slot held another millisecond's active anchor, the part refused one all the same => return grown ? place_anchor(state, part) : NULL; => return NULL;
+the mode: plain keys counted while the estimate goes on with active anchors left => 			state->active_count == 0 && state->watched == NULL) => 			state->watched == NULL)
+the mode: plain keys counted while the watch for short runs is on => state->active_count == 0 && state->watched == NULL) => state->active_count == 0)
+the mode: the estimate ends where the keys are half the ids counted, not a quarter => #define KEYS_SHARE_TO_END		4 => #define KEYS_SHARE_TO_END		2
+the mode: the estimate ends where the keys are an eighth of the ids counted => #define KEYS_SHARE_TO_END		4 => #define KEYS_SHARE_TO_END		8
+the plain keys counted key the ids of the window as outside it => uint64		key = plain_or_outside_key(state, id); => uint64		key = outside_window_key(state, load_be(id, 8));
 EOF
 
 # The mutants run on two workers (the machine's two cores: the suite's
