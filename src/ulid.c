@@ -240,10 +240,10 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * sort took 1.25 times as long without abbreviation, and 1.5 times when
  * abbreviation was given up half-way (as 0.3.0 did at two ids per key).
  * The estimate ends once more than ABBREV_ENOUGH_KEYS keys were seen, as
- * core's does, or as soon as the keys are a quarter of the ids counted:
- * at 2,560 ids (tuplesort's check then) on most sorts of runs, at 10,240
- * (the first check once abbreviation may be given up) while the sample
- * lasts or short runs are watched for.
+ * core's does, or as soon as the keys are more than a quarter of the ids
+ * counted: at 2,560 ids (tuplesort's check then) on most sorts of runs, at
+ * 10,240 (the first check once abbreviation may be given up) while the
+ * sample lasts or short runs are watched for.
  * Then a converter without the estimate's work takes over.
  */
 #define KEY_TIME_BITS			40
@@ -2404,21 +2404,24 @@ ulid_abbrev_convert_plain(Datum original, SortSupport ssup)
  * more than the 11 instructions this takes on top.
  */
 static inline uint64
-plain_or_outside_key(const ulid_sort_state *state, const uint8_t *id)
+plain_or_outside_key(const ulid_sort_state *state, uint64 high, uint64 offset,
+					 uint8_t next_byte)
 {
-	uint64		high = load_be(id, 8);
-	uint64		offset = window_offset(state, high);
 	uint64		mask = -(uint64) within_window(offset);
 
-	return (plain_key(offset, (uint64) id[8] << 56) & mask) |
+	return (plain_key(offset, (uint64) next_byte << 56) & mask) |
 		(outside_window_key(state, high) & ~mask);
 }
 
 static Datum
 ulid_abbrev_convert_plain_mixed(Datum original, SortSupport ssup)
 {
-	return UInt64GetDatum(plain_or_outside_key(ssup->ssup_extra,
-											   DatumGetUlidP(original)->data));
+	ulid_sort_state *state = ssup->ssup_extra;
+	const uint8_t *id = DatumGetUlidP(original)->data;
+	uint64		high = load_be(id, 8);
+
+	return UInt64GetDatum(plain_or_outside_key(state, high,
+											   window_offset(state, high), id[8]));
 }
 
 /*
@@ -2427,21 +2430,24 @@ ulid_abbrev_convert_plain_mixed(Datum original, SortSupport ssup)
  * ulid_abbrev_convert_plain_mixed makes it, counted.  ulid_abbrev_convert
  * looked into the empty table for each id there: about 150 instructions an
  * id, where this takes 58 and the count's hash 26 (core's key for uuid, with
- * its hash, about 72).  The estimate goes on there for ids each a few times
- * (a foreign key) until the keys counted are a quarter of the ids or fewer:
- * 1,000,000 ids that are 200 ids 5,000 times each, counted up to the abort
- * of abbreviation at 655,360 ids.  With it alone, the ORDER BY of 10,000
- * ids, 1,000 one per millisecond 10 times each, shuffled, took 14.30
- * million instructions where it took 14.81 million.
+ * its hash, about 72).  The estimate goes on there while the keys counted
+ * are a quarter of the ids or fewer (ids each many times, as in a foreign
+ * key): for 1,000,000 ids that are 200 ids 5,000 times each, up to the
+ * abort of abbreviation at 655,360 ids.  This converter alone took the
+ * ORDER BY of 10,000 ids, 1,000 one per millisecond 10 times each,
+ * shuffled, from 14.81 to 14.30 million instructions where the estimate
+ * went on past 2,560 ids.
  */
 static Datum
 ulid_abbrev_convert_plain_counted(Datum original, SortSupport ssup)
 {
 	ulid_sort_state *state = ssup->ssup_extra;
 	const uint8_t *id = DatumGetUlidP(original)->data;
-	uint64		key = plain_or_outside_key(state, id);
+	uint64		high = load_be(id, 8);
+	uint64		offset = window_offset(state, high);
+	uint64		key = plain_or_outside_key(state, high, offset, id[8]);
 
-	state->outside_count += !within_window(window_offset(state, load_be(id, 8)));
+	state->outside_count += !within_window(offset);
 	state->input_count++;
 	count_key(state, key);
 	return UInt64GetDatum(key);
@@ -2673,7 +2679,7 @@ end_estimate(SortSupport ssup, ulid_sort_state *state)
 }
 
 /*
- * Whether the keys are as many as a quarter of the ids counted: then core's
+ * Whether the keys are more than a quarter of the ids counted: then core's
  * rule to give abbreviation up could fail only after ABBREV_MAX_IDS_PER_KEY
  * / 4 times as many ids, nearly all copies of ids seen (which cost ties
  * whether abbreviated or not), so the estimate may end.  Where it would

@@ -120,7 +120,7 @@ the mode: plain keys counted while the estimate goes on with active anchors left
 the mode: plain keys counted while the watch for short runs is on => state->active_count == 0 && state->watched == NULL) => state->active_count == 0)
 the mode: the estimate ends where the keys are half the ids counted, not a quarter => #define KEYS_SHARE_TO_END		4 => #define KEYS_SHARE_TO_END		2
 the mode: the estimate ends where the keys are an eighth of the ids counted => #define KEYS_SHARE_TO_END		4 => #define KEYS_SHARE_TO_END		8
-the plain keys counted key the ids of the window as outside it => uint64		key = plain_or_outside_key(state, id); => uint64		key = outside_window_key(state, load_be(id, 8));
+the plain keys counted key the ids of the window as outside it => uint64		key = plain_or_outside_key(state, high, offset, id[8]); => uint64		key = outside_window_key(state, high);
 EOF
 
 # The mutants run on two workers (the machine's two cores: the suite's
