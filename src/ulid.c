@@ -1956,23 +1956,21 @@ short_runs_watch_end(ulid_sort_state *state)
 }
 
 /*
- * The key of an id of the window once the table of blocks is made.  The
- * first id of a millisecond of its span makes the anchor, unless the
- * millisecond was refused one (or its block is one of the marks).
+ * The key of an id of the window whose millisecond's entry i in the table of
+ * blocks is no block: the first id of a millisecond of its span makes the
+ * anchor, unless the millisecond was refused one (or its block is one of the
+ * marks); a millisecond refused one keys its ids plainly; one of an active
+ * anchor of the sample's table looks there.  (Not inlined: short_runs_key()
+ * saves no registers for it.)
  */
-static inline uint64
-short_runs_key(ulid_sort_state *state, uint64 high, uint64 low, uint64 offset)
+static pg_noinline uint64
+short_runs_entry_key(ulid_sort_state *state, uint64 high, uint64 low,
+					 uint64 plain, uint64 i)
 {
-	int64		unix_ms = (int64) (high >> 16);
 	int64		part = (int64) (high >> PART_SHIFT);
-	uint64		i = (uint64) (unix_ms - state->short_runs_from);
-	uint64		plain = plain_key(offset, low);
 	uint64		block = short_run_block(high, low);
-	uint64		anchor_block;
+	uint64		anchor_block = state->short_runs[i];
 
-	if (i >= state->short_runs_count)
-		return plain;
-	anchor_block = state->short_runs[i];
 	if (anchor_block == SHORT_RUNS_NONE)
 	{
 		anchor_block = block;
@@ -1996,6 +1994,30 @@ short_runs_key(ulid_sort_state *state, uint64 high, uint64 low, uint64 offset)
 		return far_from_active_anchor(state, slot, high, low);
 	}
 	return short_run_key(anchor_block, plain, block, low);
+}
+
+/*
+ * The key of an id of the window once the table of blocks is made: its
+ * plain key outside the table's span, else by its millisecond's entry, a
+ * block here (the ids of a millisecond after its first), the others by
+ * short_runs_entry_key().  (In one function, called for each id and
+ * saving registers for the entries that are no block, it took 67
+ * instructions an id of 1,000,000 ids 5 a millisecond, 50 so: their ORDER
+ * BY in memory went from 1.040 to 1.028 times uuid v4's instructions.)
+ */
+static pg_attribute_always_inline uint64
+short_runs_key(ulid_sort_state *state, uint64 high, uint64 low, uint64 offset)
+{
+	uint64		i = (uint64) ((int64) (high >> 16) - state->short_runs_from);
+	uint64		plain = plain_key(offset, low);
+	uint64		anchor_block;
+
+	if (i >= state->short_runs_count)
+		return plain;
+	anchor_block = state->short_runs[i];
+	if (anchor_block <= SHORT_RUNS_SAMPLED)
+		return short_runs_entry_key(state, high, low, plain, i);
+	return short_run_key(anchor_block, plain, short_run_block(high, low), low);
 }
 
 /* The sample lasts while anchoring does and it has not taken all its ids. */

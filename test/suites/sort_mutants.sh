@@ -78,6 +78,8 @@ an id near a latent anchor that does not make it active => state->last_anchor = 
 an active anchor dropped where the rebuilt table has its ways taken => if (slot == NULL && active) => if (false)
 the fast path of a mixed table takes an id for near its anchor by the distance alone => (uint64) (high == slot->held) & => (uint64) 1 &
 plain keys of a mixed table picked without the window's test => mask = -(uint64) within_window(offset); => mask = ~(uint64) 0;
+the table of blocks keys the sample's anchored milliseconds as blocks => if (anchor_block <= SHORT_RUNS_SAMPLED) => if (anchor_block < SHORT_RUNS_SAMPLED)
+the table of blocks keys the milliseconds refused an anchor as blocks => if (anchor_block <= SHORT_RUNS_SAMPLED) => if (anchor_block == SHORT_RUNS_NONE)
 the table of blocks gives a refused part a block => if (block <= SHORT_RUNS_SAMPLED || is_refused(state, part)) => if (block <= SHORT_RUNS_SAMPLED)
 the watch counts copies of an id as near it => <= NEAR_ANCHOR && *last != tag; => <= NEAR_ANCHOR;
 the watch leaves the milliseconds it keyed unmarked => mark_keyed_plainly(state, unix_ms); => (void) unix_ms;
