@@ -1957,7 +1957,7 @@ short_runs_watch_end(ulid_sort_state *state)
 
 /*
  * The key of an id of the window whose millisecond's entry i in the table of
- * blocks is no block: the first id of a millisecond of its span makes the
+ * blocks, anchor_block, is no block: the first id of a millisecond of its span makes the
  * anchor, unless the millisecond was refused one (or its block is one of the
  * marks); a millisecond refused one keys its ids plainly; one of an active
  * anchor of the sample's table looks there.  (Not inlined: short_runs_key()
@@ -1965,11 +1965,10 @@ short_runs_watch_end(ulid_sort_state *state)
  */
 static pg_noinline uint64
 short_runs_entry_key(ulid_sort_state *state, uint64 high, uint64 low,
-					 uint64 plain, uint64 i)
+					 uint64 plain, uint64 i, uint64 anchor_block)
 {
 	int64		part = (int64) (high >> PART_SHIFT);
 	uint64		block = short_run_block(high, low);
-	uint64		anchor_block = state->short_runs[i];
 
 	if (anchor_block == SHORT_RUNS_NONE)
 	{
@@ -2016,7 +2015,7 @@ short_runs_key(ulid_sort_state *state, uint64 high, uint64 low, uint64 offset)
 		return plain;
 	anchor_block = state->short_runs[i];
 	if (anchor_block <= SHORT_RUNS_SAMPLED)
-		return short_runs_entry_key(state, high, low, plain, i);
+		return short_runs_entry_key(state, high, low, plain, i, anchor_block);
 	return short_run_key(anchor_block, plain, short_run_block(high, low), low);
 }
 
