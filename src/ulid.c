@@ -366,6 +366,8 @@ typedef struct ulid_sort_state
 	int64		reach_from;		/* milliseconds that may still get anchors: */
 	uint64		reach_count;	/* this many from reach_from */
 	uint64	   *refused;		/* a bitmap of parts refused an anchor */
+	uint64	   *denied;		/* its bits that kept an id of the sample keyed
+								 * plainly (note_denied()) */
 	int64	   *refusals;		/* the parts refused in the sample, */
 	int64		refusal_count;	/* how many (past REFUSALS_RECORDED: more) */
 	uint64		victim_bits;	/* their parts' victim_bit()s */
@@ -649,6 +651,25 @@ mark_refused(ulid_sort_state *state, int64 part)
 }
 
 /*
+ * An id of the sample keyed plainly: where its part's bit of the bitmap is
+ * set (refused, or another part refused that shares the bit), that bit must
+ * stay set, for an anchor of the part made later would not keep clear of the
+ * id's key.  restore_victims() makes the bitmap again without the parts it
+ * gives their anchors back, and keeps these bits: where it did not, an id
+ * whose part only shared its bit with a refused one kept its plain key, its
+ * part got an anchor after the sample, and the ids between the two passed
+ * it (1,000,000 ids of two loads a year apart, shuffled: 1 misplaced in
+ * about 17 shuffles, and a merge join gave up, its input out of order).
+ */
+static inline void
+note_denied(ulid_sort_state *state, int64 part)
+{
+	uint64		bit = ms_bit(part);
+
+	state->denied[bit / 64] |= state->refused[bit / 64] & (UINT64CONST(1) << (bit % 64));
+}
+
+/*
  * Refuses a part an anchor.  Until the sample's end, the part is recorded
  * too (the first REFUSALS_RECORDED, and how many in all), so that
  * restore_victims() can make the bitmap again without the parts it gives
@@ -766,7 +787,7 @@ give_up_latent(ulid_sort_state *state, const anchor *slot, int64 taker)
  * is the arena's, not in the sort's state, which anchor_table_rebuild()
  * copies and restores.)
  */
-#define ARENA_BYTES		(MS_BITS / 8 + sizeof(int64) * REFUSALS_RECORDED + \
+#define ARENA_BYTES		(sizeof(uint64) * (MS_BITS / 32) + sizeof(int64) * REFUSALS_RECORDED + \
 						 (sizeof(int64) + sizeof(anchor)) * VICTIMS + \
 						 2 * sizeof(anchor) * (1 << ANCHOR_SAMPLE_SLOT_BITS))
 #define ARENA_COUNT		4
@@ -1114,6 +1135,7 @@ anchor_of(ulid_sort_state *state, int64 part, uint64 plain)
 	{
 		arena_take(state);
 		state->refused = anchor_alloc_zero(state, MS_BITS / 8);
+		state->denied = anchor_alloc_zero(state, MS_BITS / 8);
 		state->refusals = anchor_alloc(state, sizeof(int64) * REFUSALS_RECORDED);
 		state->victim_tags = anchor_alloc_zero(state, sizeof(int64) * VICTIMS);
 		state->victims = anchor_alloc(state, sizeof(anchor) * VICTIMS);
@@ -1452,7 +1474,8 @@ holds_anchor_of(const ulid_sort_state *state, int64 part)
  * plain keys, which their ranges of near keys leave out, as when they were
  * given up.  Their parts are no longer refused: the bitmap is made again
  * from the parts the sample refused (a bit of it marks other parts too), but
- * those that hold anchors now (and those restore_victim() put back).  Where
+ * those that hold anchors now (and those restore_victim() put back), with
+ * the bits note_denied() kept.  Where
  * the sample refused more parts than it recorded, none is put back.
  *
  * In the first small tables of the sample, the milliseconds of runs meet in
@@ -1485,6 +1508,8 @@ restore_victims(ulid_sort_state *state)
 	for (int r = 0; r < state->refusal_count; r++)
 		if (!holds_anchor_of(state, state->refusals[r]))
 			mark_refused(state, state->refusals[r]);
+	for (int w = 0; w < MS_BITS / 64; w++)
+		state->refused[w] |= state->denied[w];
 }
 
 /*
@@ -2134,6 +2159,8 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 				if (!made && state->victim_bits != 0 &&
 					(state->victim_bits & victim_bit(part)))
 					state->last_anchor = restore_victim(state, part, high, low);
+				if (state->last_anchor == NULL && sample_lasts(state))
+					note_denied(state, part);
 			}
 		}
 		/* (an id made an anchor keeps its plain key) */
