@@ -366,8 +366,8 @@ typedef struct ulid_sort_state
 	int64		reach_from;		/* milliseconds that may still get anchors: */
 	uint64		reach_count;	/* this many from reach_from */
 	uint64	   *refused;		/* a bitmap of parts refused an anchor */
-	uint64	   *denied;		/* its bits that kept an id of the sample keyed
-								 * plainly (note_denied()) */
+	uint64	   *denied;		/* its bits restore_victims() keeps
+								 * (note_denied(), refuse_out_of_reach()) */
 	int64	   *refusals;		/* the parts refused in the sample, */
 	int64		refusal_count;	/* how many (past REFUSALS_RECORDED: more) */
 	uint64		victim_bits;	/* their parts' victim_bit()s */
@@ -667,6 +667,28 @@ note_denied(ulid_sort_state *state, int64 part)
 	uint64		bit = ms_bit(part);
 
 	state->denied[bit / 64] |= state->refused[bit / 64] & (UINT64CONST(1) << (bit % 64));
+}
+
+/*
+ * Refuses a part an anchor for good where a rebuild drops its latent anchor
+ * out of reach: not recorded (the layout's own refusals filled the record at
+ * shape 19 of make bench, and no anchor the sample gave up could go back),
+ * but its bit kept as note_denied() keeps one.  The anchor's id had its
+ * plain key; and the reach may widen after the rebuild: lay_out_anchors()
+ * sets it for the table's ways, and again once the table gave them back.
+ * Where restore_victims() made the bitmap again without the bit, the part,
+ * within reach again, got a new anchor whose near keys passed the dropped
+ * one's key (runs of about 3,500 a millisecond, 42 ms apart, shuffled,
+ * work_mem at 4 MB: 1 to 3 ids of 677,162 misplaced; found by the sort
+ * fuzzer, test/suites/sort_fuzz.sh).
+ */
+static inline void
+refuse_out_of_reach(ulid_sort_state *state, int64 part)
+{
+	uint64		bit = ms_bit(part);
+
+	mark_refused(state, part);
+	state->denied[bit / 64] |= UINT64CONST(1) << (bit % 64);
 }
 
 /*
@@ -973,8 +995,7 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed, int way
 		}
 		if (slot == NULL && !within_reach(state, part))
 		{
-			/* (out of reach for good: no record for restore_victims()) */
-			mark_refused(state, part);
+			refuse_out_of_reach(state, part);
 			continue;
 		}
 		if (slot == NULL)
@@ -1475,7 +1496,7 @@ holds_anchor_of(const ulid_sort_state *state, int64 part)
  * given up.  Their parts are no longer refused: the bitmap is made again
  * from the parts the sample refused (a bit of it marks other parts too), but
  * those that hold anchors now (and those restore_victim() put back), with
- * the bits note_denied() kept.  Where
+ * the bits note_denied() and refuse_out_of_reach() kept.  Where
  * the sample refused more parts than it recorded, none is put back.
  *
  * In the first small tables of the sample, the milliseconds of runs meet in
