@@ -188,6 +188,18 @@ valgrind:
 sort-mutants: all
 	@test/lib/install_if_needed.sh sort-mutants && test/suites/sort_mutants.sh
 
+# The sort support against tables drawn at random, in a throwaway cluster,
+# for SORT_FUZZ_SECONDS from SORT_FUZZ_SEED on (make test runs 64 trials of
+# fixed seeds).  A failing trial keeps its ids in test/output/sort_fuzz/ and
+# prints the command that replays it (SORT_FUZZ_AT).
+SORT_FUZZ_SECONDS ?= 600
+SORT_FUZZ_SEED ?= 1000
+.PHONY: sort-fuzz
+sort-fuzz: all
+	@test/lib/install_if_needed.sh sort-fuzz && \
+		SORT_FUZZ_SECONDS=$(SORT_FUZZ_SECONDS) SORT_FUZZ_SEED=$(SORT_FUZZ_SEED) \
+		test/lib/cluster.sh test/suites/sort_fuzz.sh
+
 # The Debian package as a packager builds it: dpkg-buildpackage in a clean
 # Debian 12 chroot (debootstrapped once into ULID_CHROOT_CACHE, default
 # /var/cache/ulid-chroot), its build-time tests, lintian, and autopkgtest in a

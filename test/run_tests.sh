@@ -141,6 +141,7 @@ database_stage() {
 	run_tap dump_restore test/suites/dump_restore.sh
 	run_tap migrate_pgx_ulid test/suites/migrate_pgx_ulid.sh
 	run_tap readme_examples perl test/suites/readme_examples.pl
+	run_tap sort_fuzz test/suites/sort_fuzz.sh
 	if requires psycopg "python3-psycopg is not installed: run 'sudo apt-get install python3-psycopg'" \
 		/usr/bin/python3 -c 'import psycopg'; then
 		createdb clients_psycopg
