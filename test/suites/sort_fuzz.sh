@@ -5,7 +5,8 @@
 # abbreviated keys, each checked against the order of the bytes:
 #
 #   - ORDER BY, a sort of tuples and a sort of the values alone (PostgreSQL
-#     15 sorts a single column as datums): no id after one greater;
+#     15 sorts a single column as datums), serial or in two workers (each
+#     sorts a part of the table): no id after one greater;
 #   - a merge join of the table with itself: as many rows as a hash join,
 #     and no "mergejoin input data is out of order";
 #   - CREATE INDEX, serial or parallel: amcheck's bt_index_check.
@@ -63,17 +64,18 @@ draw() { local -n var=$1; shift; local words=("$@"); var=${words[RANDOM % ${#wor
 
 # trial SEED: one table, its sorts; says what failed on standard output
 trial() {
-	local seed=$1 now_ms drawn work_mem maintenance_work_mem index workers join result
+	local seed=$1 now_ms drawn work_mem maintenance_work_mem index workers gather join result
 	RANDOM=$seed
 	draw work_mem 64kB 256kB 1MB 4MB 4MB 16MB 64MB 256MB 1GB
 	draw maintenance_work_mem 1MB 4MB 64MB 1GB
 	draw index true false
 	draw workers 0 0 2
+	draw gather 0 0 2
 	draw join true false
 	now_ms=${at%:*}
 	[ -n "$at" ] || now_ms=$(psql -c 'SELECT (extract(epoch FROM now()) * 1000)::int8')
 	drawn=$("$tmp/sort_fuzz" "$seed" "$now_ms" 2>&1 >"$tmp/ids")
-	echo "$drawn; work_mem $work_mem, index build $index (workers $workers), merge join $join" >"$tmp/drawn"
+	echo "$drawn; work_mem $work_mem, ORDER BY workers $gather, index build $index (workers $workers), merge join $join" >"$tmp/drawn"
 	psql -c 'TRUNCATE t' -c "\\copy t (id) FROM '$tmp/ids'" || { echo "the ids load"; return 1; }
 	if [ -n "$at" ]; then
 		local sorted=${at#*:}
@@ -87,7 +89,12 @@ BEGIN;
 SELECT 'sorted at ' || (extract(epoch FROM now()) * 1000)::int8 AS sorted_at \gset
 \echo :sorted_at
 SET synchronize_seqscans = off;
-SET max_parallel_workers_per_gather = 0;
+-- the ORDER BYs in parallel (each worker sorts a part of the table with a
+-- sort support of its own), where drawn
+SET max_parallel_workers_per_gather = $gather;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
 SET work_mem = '$work_mem';
 SET maintenance_work_mem = '$maintenance_work_mem';
 SET max_parallel_maintenance_workers = $workers;
@@ -96,6 +103,7 @@ SELECT 'ORDER BY tuples: ' || count(*) FILTER (WHERE prev::bytea > id::bytea) ||
   FROM (SELECT id, pad, lag(id) OVER (ORDER BY id) AS prev FROM t) s WHERE pad = 0;
 SELECT 'ORDER BY values: ' || count(*) FILTER (WHERE prev::bytea > id::bytea) || ' misplaced'
   FROM (SELECT id, lag(id) OVER (ORDER BY id) AS prev FROM t) s;
+SET max_parallel_workers_per_gather = 0;
 \if $join
 SET enable_sort = off;
 SELECT sum(c * c) AS pairs, sum(c * c) <= 20000000 AS join_small FROM (SELECT count(*) AS c FROM t GROUP BY id) g \gset
