@@ -1343,6 +1343,32 @@ TRUNCATE late;
 INSERT INTO late SELECT * FROM pg_temp.denied_kept_refused();
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS denied_kept_refused_misplaced FROM late;
 
+-- w16) The sample deferred (ulid_abbrev_convert_deferred()): an id near the
+-- first of its run, whose twin another id took in the twins' table (its
+-- first 8 bytes hash to the same of 64 slots), had its plain key; then
+-- 2,600 ids before the window, whose estimate at 2,560 hands the ids kept to
+-- the sample (catch_up()), then the rest of the run, shuffled.  The sample
+-- drops the run's latent anchor where the id near it comes, and refuses its
+-- part (its ids tie); made active there, the run's ids between the two passed
+-- the near id's plain key (5 misplaced).
+TRUNCATE late;
+INSERT INTO late
+SELECT id FROM (
+	SELECT 1 AS phase, 1 AS o, pg_temp.id('19ba5031000', '1234' || lpad(to_hex((1::int8 << 60) + 1000000), 16, '0')) AS id
+	UNION ALL
+	SELECT 1, 2, pg_temp.id('19ba5031001', '0040' || lpad(to_hex((1::int8 << 60) + 77), 16, '0'))
+	UNION ALL
+	SELECT 1, 3, pg_temp.id('19ba5031000', '1234' || lpad(to_hex((1::int8 << 60) + 1000000 - 5), 16, '0'))
+	UNION ALL
+	SELECT 2, i, pg_temp.id(to_hex(i), substr(md5(i::text), 1, 20))
+	  FROM generate_series(1, 2600) i
+	UNION ALL
+	SELECT 3, hashint4(d), pg_temp.id('19ba5031000', '1234' || lpad(to_hex((1::int8 << 60) + 1000000 + d), 16, '0'))
+	  FROM generate_series(-4, 3000) d
+	 WHERE d NOT IN (0, -5)) p
+ ORDER BY phase, o;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS lost_twin_misplaced FROM late;
+
 RESET work_mem;
 RESET client_min_messages;
 RESET jit;
