@@ -1603,29 +1603,34 @@ key_while_anchoring(ulid_sort_state *state, uint64 high, uint64 low,
 					bool *near_hit)
 {
 	anchor	   *slot = state->last_anchor;
-	uint64		owner = anchor_high(state, slot);
+	uint64		owner;
 	uint64		key = near_key(slot, low);
 	uint64		plain;
 	uint64		above;
 
+	/* an id of a run near its active anchor first, which holds its bytes */
+	if (high == slot->held && is_near_key(slot, key))
+	{
+		*near_hit = low != anchor_low(slot);
+		return key;
+	}
 	*near_hit = false;
+	owner = anchor_high(state, slot);
 	if (high == owner && is_near_key(slot, key))
 	{
-		if (low != anchor_low(slot) && state->catching_up)
+		if (low != anchor_low(slot) && slot->held != owner)
 		{
 			/*
 			 * An id catch_up() hands over had its plain key: near a latent
 			 * anchor (all are, then), it drops it, and the part is refused.
 			 */
-			Assert(slot->held != owner);
-			drop_latent(state, slot);
-			state->last_anchor = NULL;
-			return plain_key(window_offset(state, high), low);
-		}
-		if (low != anchor_low(slot))
-		{
-			if (slot->held != owner)
-				state->last_anchor = activate(state, slot, owner);
+			if (state->catching_up)
+			{
+				drop_latent(state, slot);
+				state->last_anchor = NULL;
+				return plain_key(window_offset(state, high), low);
+			}
+			state->last_anchor = activate(state, slot, owner);
 			*near_hit = state->last_anchor != NULL;
 			if (!*near_hit)
 				return plain_key(window_offset(state, high), low);

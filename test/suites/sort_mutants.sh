@@ -124,7 +124,7 @@ the mode: plain keys counted while the estimate goes on with active anchors left
 the mode: plain keys counted while the watch for short runs is on => state->active_count == 0 && state->watched == NULL) => state->active_count == 0)
 the mode: the estimate ends where the keys are half the ids counted, not a quarter => #define KEYS_SHARE_TO_END		4 => #define KEYS_SHARE_TO_END		2
 the mode: the estimate ends where the keys are an eighth of the ids counted => #define KEYS_SHARE_TO_END		4 => #define KEYS_SHARE_TO_END		8
-the deferred sample: an id near a latent anchor, keyed plainly, makes it active as the sample catches up => 		if (low != anchor_low(slot) && state->catching_up) => 		if (false)
+the deferred sample: an id near a latent anchor, keyed plainly, makes it active as the sample catches up => 			if (state->catching_up) => 			if (false)
 the deferred sample does not keep the ids it keyed, for the sample => state->deferred[state->deferred_count++] = *ulid; => (void) ulid;
 the deferred sample never catches up at an id near its twin => 	if (twin->high == high && twin->low != low && => 	if (false && twin->low != low &&
 the deferred sample's ids counted twice => 	state->input_count -= count;	/* (counted again) */ => 	(void) count;
