@@ -2382,7 +2382,15 @@ ulid_abbrev_convert_deferred(Datum original, SortSupport ssup)
 	deferred_twin *twin;
 
 	if (!within_window(offset))
-		return ulid_abbrev_convert(original, ssup);
+	{
+		/* as ulid_abbrev_convert keys it (the estimate lasts) */
+		uint64		key = outside_window_key(state, high);
+
+		state->outside_count++;
+		state->input_count++;
+		count_key(state, key);
+		return UInt64GetDatum(key);
+	}
 	if (state->deferred_count == state->twins_full)
 		return twins_full(original, ssup);
 	twin = twin_of(state, high);
