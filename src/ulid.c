@@ -2181,6 +2181,7 @@ count_key(ulid_sort_state *state, uint64 key)
 
 static void choose_lean_converter(SortSupport ssup, ulid_sort_state *state);
 static Datum ulid_abbrev_convert_plain_counted(Datum original, SortSupport ssup);
+static Datum ulid_abbrev_convert_sample_runs(Datum original, SortSupport ssup);
 
 static Datum
 ulid_abbrev_convert(Datum original, SortSupport ssup)
@@ -2233,6 +2234,9 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 		if (sampled && sample(state, near_hit) && !state->anchoring &&
 			state->active_count == 0 && state->watched == NULL)
 			ssup->abbrev_converter = ulid_abbrev_convert_plain_counted;
+		else if (!sample_lasts(state) &&
+				 ssup->abbrev_converter == ulid_abbrev_convert_sample_runs)
+			ssup->abbrev_converter = ulid_abbrev_convert;
 	}
 	else
 	{
@@ -2338,12 +2342,67 @@ sample_deferred(SortSupport ssup, ulid_sort_state *state)
 	ssup->abbrev_converter = ulid_abbrev_convert;
 }
 
-/* sample_deferred(), then the first converter's key of this id */
+/*
+ * The first converter while the sample lasts once it found a run: an id near
+ * the active anchor of its slot (not a copy of it) gets its key here, as
+ * ulid_abbrev_convert would give it, and counts for the sample (which it does
+ * not end); every other id goes on to ulid_abbrev_convert.  That keeps books
+ * an id of a run does not need, in a function whose registers cost it 19
+ * instructions: an ORDER BY of 1,000 ids 500 a millisecond took 3% fewer
+ * instructions so.  (The ids in insertion order that share the part of the
+ * id before, which ulid_abbrev_convert finds without a look at the table,
+ * look here too.)
+ */
+static Datum
+ulid_abbrev_convert_sample_runs(Datum original, SortSupport ssup)
+{
+	ulid_sort_state *state = ssup->ssup_extra;
+	const uint8_t *id = DatumGetUlidP(original)->data;
+	uint64		high = load_be(id, 8);
+	uint64		low = load_be(id + 8, 8);
+	size_t		i = slot_index(state, (int64) (high >> PART_SHIFT));
+	const anchor *slot = &state->anchors[i];
+	uint64		key;
+
+	if (!near_active_anchor(slot, high, low, &key))
+	{
+		/* (or in one of the other ways of the slot, where it has them) */
+		int			w = 1;
+
+		while (w < state->ways && !near_active_anchor(way_of(state, i, w), high, low, &key))
+			w++;
+		if (w >= state->ways)
+			return ulid_abbrev_convert(original, ssup);
+		slot = way_of(state, i, w);
+		state->other_way_ids++;	/* (as anchor_of() counts them) */
+	}
+	/* (the sample's last id ends it there) */
+	if (low == anchor_low(slot) || state->sampled == ANCHOR_SAMPLE - 1)
+		return ulid_abbrev_convert(original, ssup);
+	Assert(state->estimating && sample_lasts(state) && state->sampled_near > 0);
+	state->sampled++;
+	state->sampled_near++;
+	state->input_count++;
+	return UInt64GetDatum(key);
+}
+
+/*
+ * sample_deferred(), then the first converter's key of this id, which came
+ * near its twin: where the sample goes on with an active anchor (this id's,
+ * as a rule), ulid_abbrev_convert_sample_runs goes on with it.
+ */
 static pg_noinline Datum
 catch_up(Datum original, SortSupport ssup)
 {
-	sample_deferred(ssup, ssup->ssup_extra);
-	return ulid_abbrev_convert(original, ssup);
+	ulid_sort_state *state = ssup->ssup_extra;
+	Datum		key;
+
+	sample_deferred(ssup, state);
+	key = ulid_abbrev_convert(original, ssup);
+	if (ssup->abbrev_converter == ulid_abbrev_convert && state->estimating &&
+		sample_lasts(state) && state->active_count > 0)
+		ssup->abbrev_converter = ulid_abbrev_convert_sample_runs;
+	return key;
 }
 
 static Datum ulid_abbrev_convert_deferred(Datum original, SortSupport ssup);
