@@ -2343,6 +2343,35 @@ sample_deferred(SortSupport ssup, ulid_sort_state *state)
 }
 
 /*
+ * The way of slot i that holds the active anchor of an id with these first 8
+ * bytes, else the slot: the ways tested at once and the match picked without
+ * a branch.  Which way holds the anchor of an id of four loads at once is a
+ * toss of four, and a loop over the ways, which stopped at the way, was
+ * mispredicted so: an ORDER BY of 1,000 such ids in memory took 1.17 times
+ * uuid v4's time with it, 1.10 without (100,000 ids: 1.09 and 1.04; medians
+ * of six rounds, the two builds taking turns), though it took 1.4% fewer
+ * instructions.
+ */
+static inline const anchor *
+way_of_active(const ulid_sort_state *state, size_t i, uint64 high)
+{
+	const anchor *slot = &state->anchors[i];
+	const anchor *other;
+	uint32		match;
+	int			w;
+
+	if (state->ways == 1)
+		return slot;
+	StaticAssertStmt(ANCHOR_WAYS == 4, "the ways are tested four at once");
+	other = way_of(state, i, 1);
+	match = (uint32) (slot->held == high) | (uint32) (other[0].held == high) << 1 |
+		(uint32) (other[1].held == high) << 2 | (uint32) (other[2].held == high) << 3;
+	/* (no match: 4, masked to the slot) */
+	w = pg_rightmost_one_pos32(match | 16) & 3;
+	return w == 0 ? slot : &other[w - 1];
+}
+
+/*
  * The first converter while the sample lasts once it found a run: an id near
  * the active anchor of its slot (not a copy of it) gets its key here, as
  * ulid_abbrev_convert would give it, and counts for the sample (which it does
@@ -2361,24 +2390,14 @@ ulid_abbrev_convert_sample_runs(Datum original, SortSupport ssup)
 	uint64		high = load_be(id, 8);
 	uint64		low = load_be(id + 8, 8);
 	size_t		i = slot_index(state, (int64) (high >> PART_SHIFT));
-	const anchor *slot = &state->anchors[i];
+	const anchor *slot = way_of_active(state, i, high);
 	uint64		key;
 
-	if (!near_active_anchor(slot, high, low, &key))
-	{
-		/* (or in one of the other ways of the slot, where it has them) */
-		int			w = 1;
-
-		while (w < state->ways && !near_active_anchor(way_of(state, i, w), high, low, &key))
-			w++;
-		if (w >= state->ways)
-			return ulid_abbrev_convert(original, ssup);
-		slot = way_of(state, i, w);
-		state->other_way_ids++;	/* (as anchor_of() counts them) */
-	}
 	/* (the sample's last id ends it there) */
-	if (low == anchor_low(slot) || state->sampled == ANCHOR_SAMPLE - 1)
+	if (!near_active_anchor(slot, high, low, &key) || low == anchor_low(slot) ||
+		state->sampled == ANCHOR_SAMPLE - 1)
 		return ulid_abbrev_convert(original, ssup);
+	state->other_way_ids += slot != &state->anchors[i];	/* (as anchor_of() counts them) */
 	Assert(state->estimating && sample_lasts(state) && state->sampled_near > 0);
 	state->sampled++;
 	state->sampled_near++;
@@ -2632,17 +2651,12 @@ lean_key(Datum original, SortSupport ssup, bool spanned, bool ways)
 	const anchor *slot = &state->anchors[i];
 	uint64		key;
 
+	Assert(!ways || state->ways == ANCHOR_WAYS);
+	if (ways)
+		slot = way_of_active(state, i, high);
 	/* an id of a run first: it has the anchor's first 8 bytes */
 	if (near_active_anchor(slot, high, low, &key))
 		return UInt64GetDatum(key);
-	if (ways)
-	{
-		Assert(state->ways == ANCHOR_WAYS);
-		slot = way_of(state, i, 1);
-		for (int w = 1; w < ANCHOR_WAYS; w++, slot++)
-			if (near_active_anchor(slot, high, low, &key))
-				return UInt64GetDatum(key);
-	}
 	return lean_not_near(original, ssup, high, low, i);
 }
 
