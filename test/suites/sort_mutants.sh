@@ -127,7 +127,7 @@ the mode: the estimate ends where the keys are an eighth of the ids counted => #
 the deferred sample: an id near a latent anchor, keyed plainly, makes it active as the sample catches up => 			if (state->catching_up) => 			if (false)
 the deferred sample does not keep the ids it keyed, for the sample => state->deferred[state->deferred_count++] = *ulid; => (void) ulid;
 the deferred sample never catches up at an id near its twin => 	if (twin->high == high && twin->low != low && => 	if (false && twin->low != low &&
-the converter of runs in the sample takes its last id, which does not end it => 	if (low == anchor_low(slot) || state->sampled == ANCHOR_SAMPLE - 1) => 	if (low == anchor_low(slot))
+the converter of runs in the sample takes its last id, which does not end it => 		state->sampled == ANCHOR_SAMPLE - 1) => 		false)
 the converter of runs in the sample goes on after it => 			 ssup->abbrev_converter == ulid_abbrev_convert_sample_runs) => 			 false)
 the deferred sample's ids counted twice => 	state->input_count -= count;	/* (counted again) */ => 	(void) count;
 the plain keys counted key the ids of the window as outside it => uint64		key = plain_or_outside_key(state, high, offset, id[8]); => uint64		key = outside_window_key(state, high);
