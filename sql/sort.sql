@@ -1238,29 +1238,34 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS loads_apart_misplaced FROM l
 -- pass the first's key, misplaced).  With 400, 12 anchors go back; with
 -- 900, the sample refuses more parts than it records (REFUSALS_RECORDED),
 -- the bitmap cannot be made again, and none goes back.
-CREATE FUNCTION pg_temp.victims_put_back(n int) RETURNS SETOF ulid LANGUAGE sql AS $$
+CREATE FUNCTION pg_temp.victims_rows(n int)
+	RETURNS TABLE (phase int, ms int, d int, o text) LANGUAGE sql AS $$
+SELECT 1, k * 3, 0, lpad(k::text, 6, '0')
+  FROM generate_series(0, n - 1) k
+UNION ALL
+SELECT 2, 1 + 300 * r, i, lpad(r::text, 2, '0') || lpad(i::text, 4, '0')
+  FROM generate_series(0, 7) r, generate_series(1, 80) i
+UNION ALL
+SELECT 3, k * 3, d, md5(k || ' ' || d)
+  FROM generate_series(0, n - 1) k, generate_series(-10, 10) d
+ WHERE d <> 0
+UNION ALL
+SELECT 3, 1 + 300 * r, i, md5(r || ' run ' || i)
+  FROM generate_series(0, 7) r, generate_series(81, 180) i
+$$;
+-- the id of such a row: its first 16 random bits given (by default those
+-- of the millisecond's hash), d the distance from its millisecond's first
+CREATE FUNCTION pg_temp.victims_id(ms int, d int, random16 int DEFAULT NULL) RETURNS ulid
+	LANGUAGE sql AS $$
 SELECT pg_temp.id(to_hex(1767000000000 + ms),
-				  lpad(to_hex(hashint4(ms) & 65535), 4, '0') ||
+				  lpad(to_hex(coalesce(random16, hashint4(ms) & 65535)), 4, '0') ||
 				  lpad(to_hex(((hashint4(ms * 3) & 2147483647)::int8 << 24) + (1::int8 << 60) + d), 16, '0'))
-  FROM (SELECT 1 AS phase, k * 3 AS ms, 0 AS d, lpad(k::text, 6, '0') AS o
-		  FROM generate_series(0, n - 1) k
-		UNION ALL
-		SELECT 2, 1 + 300 * r, i, lpad(r::text, 2, '0') || lpad(i::text, 4, '0')
-		  FROM generate_series(0, 7) r, generate_series(1, 80) i
-		UNION ALL
-		SELECT 3, k * 3, d, md5(k || ' ' || d)
-		  FROM generate_series(0, n - 1) k, generate_series(-10, 10) d
-		 WHERE d <> 0
-		UNION ALL
-		SELECT 3, 1 + 300 * r, i, md5(r || ' run ' || i)
-		  FROM generate_series(0, 7) r, generate_series(81, 180) i) p
- ORDER BY phase, o
 $$;
 TRUNCATE late;
-INSERT INTO late SELECT * FROM pg_temp.victims_put_back(400);
+INSERT INTO late SELECT pg_temp.victims_id(ms, d) FROM pg_temp.victims_rows(400) ORDER BY phase, o;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS victims_put_back_misplaced FROM late;
 TRUNCATE late;
-INSERT INTO late SELECT * FROM pg_temp.victims_put_back(900);
+INSERT INTO late SELECT pg_temp.victims_id(ms, d) FROM pg_temp.victims_rows(900) ORDER BY phase, o;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS refusals_past_record_misplaced FROM late;
 
 -- w14) A latent anchor dropped out of reach at the sample's end stays
@@ -1275,34 +1280,19 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS refusals_past_record_misplac
 -- fuzzer, test/suites/sort_fuzz.sh, as 1 to 3 of 677,162 ids, runs 42 ms
 -- apart with work_mem at 4 MB).  Active anchors: 253 (254 with the new
 -- anchor).
-CREATE FUNCTION pg_temp.out_of_reach_kept_refused() RETURNS SETOF ulid LANGUAGE sql AS $$
-SELECT pg_temp.id(to_hex(1767000000000 + ms),
-				  lpad(to_hex((hashint4(ms) & 65535) # part_bit), 4, '0') ||
-				  lpad(to_hex(((hashint4(ms * 3) & 2147483647)::int8 << 24) + (1::int8 << 60) + d), 16, '0'))
-  FROM (SELECT 1 AS phase, k * 3 AS ms, 0 AS part_bit, 0 AS d, lpad(k::text, 6, '0') AS o
-		  FROM generate_series(0, 399) k
-		UNION ALL
-		SELECT 2, 1 + 300 * r, 0, i, lpad(r::text, 2, '0') || lpad(i::text, 4, '0')
-		  FROM generate_series(0, 7) r, generate_series(1, 80) i
-		UNION ALL
-		SELECT 2, 1, 32768, 0, '000001a'
-		UNION ALL
-		SELECT 2, 40000, 0, 0, '00'
-		UNION ALL
-		SELECT 3, k * 3, 0, d, md5(k || ' ' || d)
-		  FROM generate_series(0, 399) k, generate_series(-10, 10) d
-		 WHERE d <> 0
-		UNION ALL
-		SELECT 3, 40000, 0, d, md5('far ' || d)
-		  FROM generate_series(-10, 10) d
-		 WHERE d <> 0
-		UNION ALL
-		SELECT 3, 1 + 300 * r, 0, i, md5(r || ' run ' || i)
-		  FROM generate_series(0, 7) r, generate_series(81, 180) i) p
- ORDER BY phase, o
-$$;
 TRUNCATE late;
-INSERT INTO late SELECT * FROM pg_temp.out_of_reach_kept_refused();
+INSERT INTO late
+SELECT pg_temp.victims_id(ms, d, random16)
+  FROM (SELECT *, NULL::int AS random16 FROM pg_temp.victims_rows(400)
+		UNION ALL
+		SELECT 2, 1, 0, '000001a', (hashint4(1) & 65535) # 32768
+		UNION ALL
+		SELECT 2, 40000, 0, '00', NULL
+		UNION ALL
+		SELECT 3, 40000, d, md5('far ' || d), NULL
+		  FROM generate_series(-10, 10) d
+		 WHERE d <> 0) p
+ ORDER BY phase, o;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS out_of_reach_kept_refused_misplaced FROM late;
 
 -- w15) An id of the sample keyed plainly because its part shares its bit of
@@ -1314,33 +1304,17 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS out_of_reach_kept_refused_mi
 -- the part make an anchor after the sample, whose near keys passed the
 -- first id's plain key (4 misplaced; make bench's shape 21, 1,000,000 ids of
 -- two loads a year apart, misplaced one in about 17 shuffles so).
-CREATE FUNCTION pg_temp.denied_kept_refused() RETURNS SETOF ulid LANGUAGE sql AS $$
-SELECT pg_temp.id(to_hex(1767000000000 + ms),
-				  CASE WHEN ms = 830 THEN '4d55' || lpad(to_hex((1::int8 << 60) + 12345 + d), 16, '0')
-					   ELSE lpad(to_hex(hashint4(ms) & 65535), 4, '0') ||
-							lpad(to_hex(((hashint4(ms * 3) & 2147483647)::int8 << 24) + (1::int8 << 60) + d), 16, '0') END)
-  FROM (SELECT 1 AS phase, k * 3 AS ms, 0 AS d, lpad(k::text, 6, '0') AS o
-		  FROM generate_series(0, 399) k
-		UNION ALL
-		SELECT 2, 1 + 300 * r, i, lpad(r::text, 2, '0') || lpad(i::text, 4, '0')
-		  FROM generate_series(0, 7) r, generate_series(1, 80) i
-		UNION ALL
-		SELECT 2, 830, 0, '00'
-		UNION ALL
-		SELECT 3, k * 3, d, md5(k || ' ' || d)
-		  FROM generate_series(0, 399) k, generate_series(-10, 10) d
-		 WHERE d <> 0
-		UNION ALL
-		SELECT 3, 830, d, md5('denied ' || d)
-		  FROM generate_series(-10, 10) d
-		 WHERE d <> 0
-		UNION ALL
-		SELECT 3, 1 + 300 * r, i, md5(r || ' run ' || i)
-		  FROM generate_series(0, 7) r, generate_series(81, 180) i) p
- ORDER BY phase, o
-$$;
 TRUNCATE late;
-INSERT INTO late SELECT * FROM pg_temp.denied_kept_refused();
+INSERT INTO late
+SELECT pg_temp.victims_id(ms, d, random16)
+  FROM (SELECT *, NULL::int AS random16 FROM pg_temp.victims_rows(400)
+		UNION ALL
+		SELECT 2, 830, 0, '00', x'4d55'::int
+		UNION ALL
+		SELECT 3, 830, d, md5('denied ' || d), x'4d55'::int
+		  FROM generate_series(-10, 10) d
+		 WHERE d <> 0) p
+ ORDER BY phase, o;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS denied_kept_refused_misplaced FROM late;
 
 -- w16) The sample deferred (ulid_abbrev_convert_deferred()): an id near the
