@@ -1343,6 +1343,46 @@ SELECT id FROM (
  ORDER BY phase, o;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS lost_twin_misplaced FROM late;
 
+-- w17) Short runs over a wide span that the sample found more than 3 of
+-- (short_runs_only()): runs of 2 ids (a generator's, one a millisecond) in
+-- 14,000 milliseconds, shuffled: the table of blocks, not one of anchors of
+-- 32 bytes a millisecond; in 10,000 (a table of blocks of 12,500), anchors.
+-- Then the same with two runs a millisecond (two
+-- loads at once: the sample meets milliseconds with two anchors, and the
+-- table of blocks would key one run of each), and ids one a millisecond
+-- with a run of 14,000 in one before them (its ids near its anchor are more
+-- than 4 for each active one: a run that crosses blocks): tables of anchors.
+--
+-- (loads runs of run_length ids in each of ms milliseconds, or one id in
+-- each and a run of long_run ids in the millisecond before, shuffled; their
+-- count and how many ORDER BY id misplaces)
+CREATE FUNCTION pg_temp.short_runs_misplaced(loads int, run_length int, ms int, long_run int)
+	RETURNS TABLE (ids bigint, misplaced bigint) LANGUAGE sql AS $$
+	TRUNCATE late;
+	INSERT INTO late
+	SELECT pg_temp.id(to_hex(1764000000000 + m), r)
+	  FROM (SELECT m, substr(md5(l || ' ' || m), 1, 16) || lpad(to_hex(k), 4, '0') AS r
+			  FROM generate_series(1, loads) l, generate_series(0, ms - 1) m,
+				   generate_series(0, run_length - 1) k
+			UNION ALL
+			SELECT m, substr(md5(m::text), 1, 20)
+			  FROM generate_series(0, ms - 1) m
+			 WHERE long_run > 0
+			UNION ALL
+			SELECT -1, '0123456789ab' || lpad(to_hex(k), 8, '0')
+			  FROM generate_series(1, long_run) k) p
+	 ORDER BY md5('w17 ' || r);
+	SELECT count(*), pg_temp.late_misplaced() FROM late;
+$$;
+SELECT t.table_of, s.*
+  FROM (VALUES (1, 'runs of 2, 14,000 ms', 1, 2, 14000, 0),
+			   (2, 'runs of 2, 10,000 ms', 1, 2, 10000, 0),
+			   (3, 'two loads, runs of 2, 14,000 ms', 2, 2, 14000, 0),
+			   (4, 'one a ms, 14,000 ms, a run of 14,000', 0, 0, 14000, 14000))
+	   t (n, table_of, loads, run_length, ms, long_run),
+	   LATERAL pg_temp.short_runs_misplaced(loads, run_length, ms, long_run) s
+ ORDER BY n;
+
 RESET work_mem;
 RESET client_min_messages;
 RESET jit;

@@ -219,11 +219,12 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * anchor for good); one whose ways all hold active anchors is refused one
  * (where another millisecond's anchor holds them, once the table has grown
  * as far as the sample's may).  Where the sample found one to three (fewer
- * than ANCHOR_SAMPLE_MIN_HITS: short runs over many milliseconds), the
- * milliseconds of its span get anchors of 8 bytes from then on, in a table
- * of their own, if the span fits it (short_runs_start()); else anchoring
- * stops as above, its active anchors kept.  Where the sample found more
- * runs, lay_out_anchors() lays the table out for them: a bulk load's runs
+ * than ANCHOR_SAMPLE_MIN_HITS: short runs over many milliseconds), or more
+ * of one run a millisecond, each met by few of its ids, over a span as wide
+ * as SHORT_RUNS_MIN_SPAN (short_runs_only()), the milliseconds of its span
+ * get anchors of 8 bytes from then on, in a table of their own, if the span
+ * fits it (short_runs_start()); else anchoring stops as above, its active
+ * anchors kept.  Where the sample found more runs, lay_out_anchors() lays the table out for them: a bulk load's runs
  * span few milliseconds, and get a slot for each millisecond of their span,
  * found with a mask, in a table that grows to twice the span of the active
  * anchors, up to ANCHOR_MAX_BYTES; a millisecond whose span with them would
@@ -1906,6 +1907,50 @@ short_runs_start(ulid_sort_state *state)
 }
 
 /*
+ * Whether the runs the sample found (ANCHOR_SAMPLE_MIN_HITS or more) are
+ * short runs all the same, for the table of blocks: no two of its anchors
+ * share a millisecond (one run a millisecond: the table of blocks keys one
+ * block a millisecond, and the ids of four loads at once in the others
+ * would tie), its ids near an active anchor are fewer than 4 for each (runs
+ * of a few ids: a block holds the ids of a run that cross none of its
+ * edges, a run of thousands crosses one now and then, and its ids past it
+ * would tie), and the table of blocks would span SHORT_RUNS_MIN_SPAN
+ * milliseconds or more.  There a table of anchors takes 32 bytes a
+ * millisecond, 1 MB for 20,000, which misses the caches for nearly every id
+ * (the table of blocks 200 kB): an ORDER BY of 100,000 ids 5 a millisecond,
+ * shuffled, took 1.11 times uuid v4's time in memory with anchors.  Simulated
+ * (cachegrind, a cache of 2 MB behind the first level), against uuid v4's:
+ * 1.013 times its instructions, 208,000 more first-level misses and 66,000
+ * more of the second with anchors; 1.007, 142,000 and 26,000 with blocks.
+ * Over a narrower span the sample's milliseconds are more of the span
+ * (their latent anchors' milliseconds keyed plainly, short_runs_start()):
+ * 40,000 such ids (a table of blocks of 10,000 milliseconds) took 1.034
+ * times uuid v4's instructions with blocks, 1.018 with anchors, and about
+ * as long, their misses fewer.
+ */
+#define SHORT_RUNS_MIN_SPAN		16384
+
+static bool
+short_runs_only(ulid_sort_state *state)
+{
+	int64	   *sampled_ms;
+	int			count = 0;
+	bool		shared;
+
+	if (state->sampled_near >= 4 * state->active_count ||
+		!short_runs_span(state) || state->short_runs_count < SHORT_RUNS_MIN_SPAN)
+		return false;
+	sampled_ms = palloc(sizeof(int64) * table_slots(state));
+	for (size_t i = 0; i < table_slots(state); i++)
+		if (is_anchor(&state->anchors[i]))
+			sampled_ms[count++] = anchor_ms(state, &state->anchors[i]);
+	qsort(sampled_ms, count, sizeof(int64), compare_ms);
+	shared = shares_ms(sampled_ms, count);
+	pfree(sampled_ms);
+	return !shared;
+}
+
+/*
  * Short runs the sample missed: a sample that found no id near another among
  * ids of many milliseconds (about half the shuffles of 1,000,000 ids 5 a
  * millisecond, and any of 2 a millisecond, by the birthday bound), over a
@@ -2127,7 +2172,7 @@ sample(ulid_sort_state *state, bool near_hit)
 	 * laid out for runs.
 	 */
 	state->victim_bits = 0;
-	if (state->sampled_near >= ANCHOR_SAMPLE_MIN_HITS)
+	if (state->sampled_near >= ANCHOR_SAMPLE_MIN_HITS && !short_runs_only(state))
 	{
 		lay_out_anchors(state);
 		restore_victims(state);

@@ -66,6 +66,10 @@ the mode: abbreviation given up on any data => if (distinct_keys < (double) stat
 the mode: no table of blocks where the sample found short runs => short_runs_start(state); => stop_anchoring(state);
 the mode: no table of blocks where the watch found short runs => state->watched_near >= WATCHED_MIN_NEAR => state->watched_near >= 1000000
 the mode: the estimate ends at 2,560 ids while the watch for short runs is on => state->watched == NULL && => true &&
+the mode: no table of blocks where the sample found more than 3 short runs over a wide span => && !short_runs_only(state)) => )
+the mode: the table of blocks for two loads at once of short runs => return !shared; => return true;
+the mode: the table of blocks for a run met by many of the sample's ids => if (state->sampled_near >= 4 * state->active_count || => if (
+the mode: the table of blocks for short runs over half the span => state->short_runs_count < SHORT_RUNS_MIN_SPAN) => state->short_runs_count < SHORT_RUNS_MIN_SPAN / 2)
 the mode: short runs watched for over any span => return state->short_runs_count >= WATCHED_MIN_SPAN; => return true;
 the mode: short runs watched for over twice the span => return state->short_runs_count >= WATCHED_MIN_SPAN; => return state->short_runs_count >= 2 * WATCHED_MIN_SPAN;
 the mode: short runs watched for over half the span => return state->short_runs_count >= WATCHED_MIN_SPAN; => return state->short_runs_count >= WATCHED_MIN_SPAN / 2;
