@@ -1321,27 +1321,50 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS denied_kept_refused_misplace
 -- first of its run, whose twin another id took in the twins' table (its
 -- first 8 bytes hash to the same of 64 slots), had its plain key; then
 -- 2,600 ids before the window, whose estimate at 2,560 hands the ids kept to
--- the sample (catch_up()), then the rest of the run, shuffled.  The sample
--- drops the run's latent anchor where the id near it comes, and refuses its
--- part (its ids tie); made active there, the run's ids between the two passed
--- the near id's plain key (5 misplaced).
+-- the sample (catch_up()), then the rest of the run, shuffled.  The near id,
+-- 5 below the first or 5 above, has the latent anchor's plain key: the
+-- anchor stays latent, with no near key below it, or moved up to the near
+-- id (replayed_near_latent()).  Made active there as it was, the run's ids
+-- between the two passed the near id's plain key (5 misplaced, or 4).
+CREATE FUNCTION pg_temp.lost_twin(near int) RETURNS TABLE (ids bigint, misplaced bigint)
+	LANGUAGE sql AS $$
+	TRUNCATE late;
+	INSERT INTO late
+	SELECT id FROM (
+		SELECT 1 AS phase, 1 AS o, pg_temp.id('19ba5031000', '1234' || lpad(to_hex((1::int8 << 60) + 1000000), 16, '0')) AS id
+		UNION ALL
+		SELECT 1, 2, pg_temp.id('19ba5031001', '0040' || lpad(to_hex((1::int8 << 60) + 77), 16, '0'))
+		UNION ALL
+		SELECT 1, 3, pg_temp.id('19ba5031000', '1234' || lpad(to_hex((1::int8 << 60) + 1000000 + near), 16, '0'))
+		UNION ALL
+		SELECT 2, i, pg_temp.id(to_hex(i), substr(md5(i::text), 1, 20))
+		  FROM generate_series(1, 2600) i
+		UNION ALL
+		SELECT 3, hashint4(d), pg_temp.id('19ba5031000', '1234' || lpad(to_hex((1::int8 << 60) + 1000000 + d), 16, '0'))
+		  FROM generate_series(-4, 3000) d
+		 WHERE d NOT IN (0, near)) p
+	 ORDER BY phase, o;
+	SELECT count(*), pg_temp.late_misplaced() FROM late;
+$$;
+SELECT n.near, s.* FROM (VALUES (-5), (5)) n (near), LATERAL pg_temp.lost_twin(n.near) s;
+
+-- w16b) A run whose twin is lost keeps its anchor: a run of 14,000 ids in
+-- a millisecond with an id of another part, among 14,000 ids one a
+-- millisecond, shuffled.  The other part's id takes the run's slot in the
+-- twins' table between two of the run's ids, and the second, keyed plainly,
+-- is near the first's latent anchor as the sample catches up: the anchor
+-- stays (as in w16), and the run's next id makes it active (1 active
+-- anchor; dropped, none, and the whole run tied).
 TRUNCATE late;
 INSERT INTO late
-SELECT id FROM (
-	SELECT 1 AS phase, 1 AS o, pg_temp.id('19ba5031000', '1234' || lpad(to_hex((1::int8 << 60) + 1000000), 16, '0')) AS id
-	UNION ALL
-	SELECT 1, 2, pg_temp.id('19ba5031001', '0040' || lpad(to_hex((1::int8 << 60) + 77), 16, '0'))
-	UNION ALL
-	SELECT 1, 3, pg_temp.id('19ba5031000', '1234' || lpad(to_hex((1::int8 << 60) + 1000000 - 5), 16, '0'))
-	UNION ALL
-	SELECT 2, i, pg_temp.id(to_hex(i), substr(md5(i::text), 1, 20))
-	  FROM generate_series(1, 2600) i
-	UNION ALL
-	SELECT 3, hashint4(d), pg_temp.id('19ba5031000', '1234' || lpad(to_hex((1::int8 << 60) + 1000000 + d), 16, '0'))
-	  FROM generate_series(-4, 3000) d
-	 WHERE d NOT IN (0, -5)) p
- ORDER BY phase, o;
-SELECT count(*) AS ids, pg_temp.late_misplaced() AS lost_twin_misplaced FROM late;
+SELECT pg_temp.id(to_hex(1764000000000 + m), r)
+  FROM (SELECT m, substr(md5(m::text), 1, 20) AS r
+		  FROM generate_series(0, 13999) m
+		UNION ALL
+		SELECT 0, '0123456789ab' || lpad(to_hex(k), 8, '0')
+		  FROM generate_series(1, 14000) k) p
+ ORDER BY md5('w17 ' || r);
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS lost_twin_run_misplaced FROM late;
 
 -- w17) Short runs over a wide span that the sample found more than 3 of
 -- (short_runs_only()): runs of 2 ids (a generator's, one a millisecond) in

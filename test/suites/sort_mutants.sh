@@ -128,6 +128,9 @@ the mode: plain keys counted while the estimate goes on with active anchors left
 the mode: plain keys counted while the watch for short runs is on => state->active_count == 0 && state->watched == NULL) => state->active_count == 0)
 the mode: the estimate ends where the keys are half the ids counted, not a quarter => #define KEYS_SHARE_TO_END		4 => #define KEYS_SHARE_TO_END		2
 the mode: the estimate ends where the keys are an eighth of the ids counted => #define KEYS_SHARE_TO_END		4 => #define KEYS_SHARE_TO_END		8
+the deferred sample: an id near a latent anchor with its plain key drops it as the sample catches up => 	if (key != anchor_key(slot)) => 	if (true)
+the deferred sample: a latent anchor not moved up to an id above it with its plain key as the sample catches up => 	if (low > anchor_low(slot)) => 	if (false)
+the deferred sample: a latent anchor keeps near keys below it for an id near it with its plain key as the sample catches up => 	slot->lowest_near = key; => 	(void) key;
 the deferred sample: an id near a latent anchor, keyed plainly, makes it active as the sample catches up => 			if (state->catching_up) => 			if (false)
 the deferred sample does not keep the ids it keyed, for the sample => state->deferred[state->deferred_count++] = *ulid; => (void) ulid;
 the deferred sample never catches up at an id near its twin => 	if (twin->high == high && twin->low != low && => 	if (false && twin->low != low &&
