@@ -224,13 +224,14 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * as SHORT_RUNS_MIN_SPAN (short_runs_only()), the milliseconds of its span
  * get anchors of 8 bytes from then on, in a table of their own, if the span
  * fits it (short_runs_start()); else anchoring stops as above, its active
- * anchors kept.  Where the sample found more runs, lay_out_anchors() lays the table out for them: a bulk load's runs
- * span few milliseconds, and get a slot for each millisecond of their span,
- * found with a mask, in a table that grows to twice the span of the active
- * anchors, up to ANCHOR_MAX_BYTES; a millisecond whose span with them would
- * not fit that is out of reach, for good (ids made one at a time a year
- * before the load).  Runs far apart (batches over a year) keep a hashed
- * table, which grows with their anchors up to that largest size.  Until
+ * anchors kept.  Where the sample found more runs, lay_out_anchors() lays
+ * the table out for them: a bulk load's runs span few milliseconds, and get
+ * a slot for each millisecond of their span, found with a mask, in a table
+ * that grows to twice the span of the active anchors, up to
+ * ANCHOR_MAX_BYTES; a millisecond whose span with them would not fit that is
+ * out of reach, for good (ids made one at a time a year before the load).
+ * Runs far apart (batches over a year) keep a hashed table, which grows
+ * with their anchors up to that largest size.  Until
  * the estimate ends, the last part's anchor is remembered, since ids in
  * insertion order come a part at a time.
  *
