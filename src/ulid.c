@@ -333,13 +333,6 @@ typedef struct anchor
 	uint32		field;
 } anchor;
 
-/* An id the sample has not looked at yet, as its twins' table holds it. */
-typedef struct deferred_twin
-{
-	uint64		high;
-	uint64		low;
-} deferred_twin;
-
 typedef struct ulid_sort_state
 {
 	int64		input_count;
@@ -376,8 +369,8 @@ typedef struct ulid_sort_state
 	int64		highest_ms;
 	int64		reach_from;		/* milliseconds that may still get anchors: */
 	uint64		reach_count;	/* this many from reach_from */
-	uint64	   *refused;		/* a bitmap of parts refused an anchor */
-	uint64	   *denied;		/* its bits restore_victims() keeps
+	const uint64 *refused;		/* a bitmap of parts refused an anchor */
+	const uint64 *denied;		/* its bits restore_victims() keeps
 								 * (note_denied(), refuse_out_of_reach()) */
 	int64	   *refusals;		/* the parts refused in the sample, */
 	int64		refusal_count;	/* how many (past REFUSALS_RECORDED: more) */
@@ -402,7 +395,8 @@ typedef struct ulid_sort_state
 	uint64	   *keyed_plainly;	/* and the span's milliseconds keyed plainly */
 	pg_ulid    *deferred;		/* the sample's ids keyed before it looks at
 								 * them (ulid_abbrev_convert_deferred()), */
-	deferred_twin *twins;		/* the last of them of each first 8 bytes, */
+	uint16	   *twins;			/* the last of them of each first 8 bytes
+								 * (its number: index + 1), */
 	int			deferred_count;	/* how many ids, */
 	int			twin_shift;		/* twins hashed into 2^(64 - twin_shift) slots, */
 	int			twins_full;		/* which take this many ids (-1: caught up) */
@@ -650,6 +644,32 @@ ms_bit(int64 unix_ms)
 	return ms_hash(unix_ms, MS_BITS_LOG2);
 }
 
+/*
+ * The bitmaps of parts refused and denied are this one, with no bit set,
+ * until a sort marks a part in one: then it takes a bitmap of its own
+ * (writable_bitmap()).  Cleared for each sort that anchors, the two took 16
+ * kB of the 28 kB an ORDER BY of 100 ids of four loads at once cleared, a
+ * first-level cache miss for each 64 bytes, where most such sorts refuse no
+ * part.
+ */
+static const uint64 no_part_marked[MS_BITS / 64];
+
+static void *anchor_alloc_zero(ulid_sort_state *state, size_t size);
+
+static pg_noinline void
+own_bitmap(ulid_sort_state *state, const uint64 **bitmap)
+{
+	*bitmap = anchor_alloc_zero(state, MS_BITS / 8);
+}
+
+static inline uint64 *
+writable_bitmap(ulid_sort_state *state, const uint64 **bitmap)
+{
+	if (unlikely(*bitmap == no_part_marked))
+		own_bitmap(state, bitmap);
+	return unconstify(uint64 *, *bitmap);
+}
+
 /* Whether a part was refused an anchor: the bitmap marks parts. */
 static inline bool
 is_refused(const ulid_sort_state *state, int64 part)
@@ -665,7 +685,7 @@ mark_refused(ulid_sort_state *state, int64 part)
 {
 	uint64		bit = ms_bit(part);
 
-	state->refused[bit / 64] |= UINT64CONST(1) << (bit % 64);
+	writable_bitmap(state, &state->refused)[bit / 64] |= UINT64CONST(1) << (bit % 64);
 }
 
 /*
@@ -683,8 +703,10 @@ static inline void
 note_denied(ulid_sort_state *state, int64 part)
 {
 	uint64		bit = ms_bit(part);
+	uint64		refused_bit = state->refused[bit / 64] & (UINT64CONST(1) << (bit % 64));
 
-	state->denied[bit / 64] |= state->refused[bit / 64] & (UINT64CONST(1) << (bit % 64));
+	if (refused_bit != 0)
+		writable_bitmap(state, &state->denied)[bit / 64] |= refused_bit;
 }
 
 /*
@@ -706,7 +728,7 @@ refuse_out_of_reach(ulid_sort_state *state, int64 part)
 	uint64		bit = ms_bit(part);
 
 	mark_refused(state, part);
-	state->denied[bit / 64] |= UINT64CONST(1) << (bit % 64);
+	writable_bitmap(state, &state->denied)[bit / 64] |= UINT64CONST(1) << (bit % 64);
 }
 
 /*
@@ -831,7 +853,7 @@ give_up_latent(ulid_sort_state *state, const anchor *slot, int64 taker)
 						 (sizeof(int64) + sizeof(anchor)) * VICTIMS + \
 						 2 * sizeof(anchor) * (1 << ANCHOR_SAMPLE_SLOT_BITS) + \
 						 sizeof(pg_ulid) * ANCHOR_SAMPLE + \
-						 sizeof(deferred_twin) * (2 << TWIN_MAX_BITS))
+						 sizeof(uint16) * (2 << TWIN_MAX_BITS))
 #define ARENA_COUNT		4
 
 typedef struct sort_arena
@@ -1177,8 +1199,8 @@ anchor_of(ulid_sort_state *state, int64 part, uint64 plain)
 	if (state->anchors == NULL)
 	{
 		arena_take(state);
-		state->refused = anchor_alloc_zero(state, MS_BITS / 8);
-		state->denied = anchor_alloc_zero(state, MS_BITS / 8);
+		state->refused = no_part_marked;
+		state->denied = no_part_marked;
 		state->refusals = anchor_alloc(state, sizeof(int64) * REFUSALS_RECORDED);
 		state->victim_tags = anchor_alloc_zero(state, sizeof(int64) * VICTIMS);
 		state->victims = anchor_alloc(state, sizeof(anchor) * VICTIMS);
@@ -1530,6 +1552,8 @@ holds_anchor_of(const ulid_sort_state *state, int64 part)
 static void
 restore_victims(ulid_sort_state *state)
 {
+	uint64	   *refused;
+
 	if (state->refusal_count > REFUSALS_RECORDED)
 		return;
 	for (int k = 0; k < VICTIMS; k++)
@@ -1547,12 +1571,13 @@ restore_victims(ulid_sort_state *state)
 	}
 	if (state->victims_put_back == 0)
 		return;
-	memset(state->refused, 0, MS_BITS / 8);
+	refused = writable_bitmap(state, &state->refused);
+	memset(refused, 0, MS_BITS / 8);
 	for (int r = 0; r < state->refusal_count; r++)
 		if (!holds_anchor_of(state, state->refusals[r]))
 			mark_refused(state, state->refusals[r]);
 	for (int w = 0; w < MS_BITS / 64; w++)
-		state->refused[w] |= state->denied[w];
+		refused[w] |= state->denied[w];
 }
 
 /*
@@ -2365,7 +2390,8 @@ ulid_abbrev_convert_sampling(Datum original, SortSupport ssup)
  * converter is ulid_abbrev_convert_deferred: it gives an id of the window
  * its plain key, keeps it, and keeps the last id of each first 8 bytes in a
  * small table, its *twin* (hashed, 64 to 2,048 slots as the ids kept grow,
- * at most half full), until an id comes near its twin (not a copy of it),
+ * at most half full; its number among them, near_twin()), until an id comes
+ * near its twin (not a copy of it),
  * the sample's last id comes, or the estimate asks for the counts: then
  * catch_up() hands the ids kept to the sample in their order, and
  * ulid_abbrev_convert goes on.  The sample keys them as it would have, but
@@ -2375,10 +2401,30 @@ ulid_abbrev_convert_sampling(Datum original, SortSupport ssup)
  * have anchored tie).  A sort with no more ids of the window than the
  * sample, and none near its twin, never looks.
  */
-static inline deferred_twin *
+static inline uint16 *
 twin_of(const ulid_sort_state *state, uint64 high)
 {
 	return &state->twins[(high * GOLDEN_RATIO_64) >> state->twin_shift];
+}
+
+/*
+ * Whether an id is near the twin of its slot, number n among the ids kept
+ * (its index + 1), not a copy of it.  A free slot has 0: deferred[-1], 16
+ * zero bytes, which no id of the window is near, and no branch on it (ids
+ * without runs fill a slot in four).  The slots held the twin's 16 bytes
+ * before: a sort of 1,000 ids of the window without runs cleared 53 kB of
+ * tables as the table grew to 32 kB, and met 41% more first-level cache
+ * misses than uuid v4's sort of as many (cachegrind), 14% now; with a test
+ * of the slot's number before the look, 3.8% more mispredicted branches.
+ */
+static inline bool
+near_twin(const ulid_sort_state *state, uint16 n, uint64 high, uint64 low)
+{
+	const uint8_t *twin = state->deferred[n - 1].data;
+	uint64		twin_low = load_be(twin + 8, 8);
+
+	return load_be(twin, 8) == high && twin_low != low &&
+		low - twin_low + NEAR_ANCHOR <= 2 * NEAR_ANCHOR;
 }
 
 /*
@@ -2389,17 +2435,12 @@ twin_of(const ulid_sort_state *state, uint64 high)
 static void
 twins_make(ulid_sort_state *state, int bits)
 {
-	state->twins = anchor_alloc_zero(state, sizeof(deferred_twin) << bits);
+	StaticAssertStmt(ANCHOR_SAMPLE <= PG_UINT16_MAX, "a twin's number fits its slot");
+	state->twins = anchor_alloc_zero(state, sizeof(uint16) << bits);
 	state->twin_shift = 64 - bits;
 	state->twins_full = bits < TWIN_MAX_BITS ? 1 << (bits - 1) : ANCHOR_SAMPLE - 1;
 	for (int i = 0; i < state->deferred_count; i++)
-	{
-		const uint8_t *id = state->deferred[i].data;
-		deferred_twin *twin = twin_of(state, load_be(id, 8));
-
-		twin->high = load_be(id, 8);
-		twin->low = load_be(id + 8, 8);
-	}
+		*twin_of(state, load_be(state->deferred[i].data, 8)) = (uint16) (i + 1);
 }
 
 /* The ids kept go to the sample, and the first converter goes on. */
@@ -2515,7 +2556,9 @@ twins_full(Datum original, SortSupport ssup)
 	if (state->twins == NULL)
 	{
 		arena_take(state);
-		state->deferred = anchor_alloc(state, sizeof(pg_ulid) * ANCHOR_SAMPLE);
+		state->deferred = anchor_alloc(state, sizeof(pg_ulid) * (ANCHOR_SAMPLE + 1));
+		/* (the twin of a free slot, 0: a first 8 bytes no id of the window has) */
+		memset(state->deferred++, 0, sizeof(pg_ulid));
 		twins_make(state, TWIN_MIN_BITS);
 	}
 	else if (state->twin_shift > 64 - TWIN_MAX_BITS)
@@ -2533,7 +2576,7 @@ ulid_abbrev_convert_deferred(Datum original, SortSupport ssup)
 	uint64		high = load_be(ulid->data, 8);
 	uint64		low = load_be(ulid->data + 8, 8);
 	uint64		offset = window_offset(state, high);
-	deferred_twin *twin;
+	uint16	   *twin;
 
 	if (!within_window(offset))
 	{
@@ -2548,12 +2591,10 @@ ulid_abbrev_convert_deferred(Datum original, SortSupport ssup)
 	if (state->deferred_count == state->twins_full)
 		return twins_full(original, ssup);
 	twin = twin_of(state, high);
-	if (twin->high == high && twin->low != low &&
-		low - twin->low + NEAR_ANCHOR <= 2 * NEAR_ANCHOR)
+	if (near_twin(state, *twin, high, low))
 		return catch_up(original, ssup);
-	twin->high = high;
-	twin->low = low;
 	state->deferred[state->deferred_count++] = *ulid;
+	*twin = (uint16) state->deferred_count;
 	state->input_count++;
 	return UInt64GetDatum(plain_key(offset, low));
 }

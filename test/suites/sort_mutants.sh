@@ -114,7 +114,7 @@ the converter of runs in the other ways of their slots never picked => state->le
 the refused bitmap made again at the sample's end without the parts still refused => if (!holds_anchor_of(state, state->refusals[r])) => if (false)
 the refused bitmap made again from the parts recorded where the sample refused more => if (state->refusal_count > REFUSALS_RECORDED) => if (false)
 the refused bitmap made again without the bits that kept an id of the sample keyed plainly => note_denied(state, part); => (void) part;
-the refused bitmap made again without the parts whose latent anchors a rebuild dropped out of reach => state->denied[bit / 64] |= UINT64CONST(1) << (bit % 64); => (void) bit;
+the refused bitmap made again without the parts whose latent anchors a rebuild dropped out of reach => writable_bitmap(state, &state->denied)[bit / 64] |= UINT64CONST(1) << (bit % 64); => (void) bit;
 a hashed table never takes ways for another millisecond's anchor, in the sample or after => ways_for_other_ms(state, slot)) && => false) &&
 the sample's table takes ways for another millisecond's anchor while it may grow => table_bits(state) < state->sample_slot_bits || => false ||
 the sample's table takes ways for another millisecond's anchor where few anchors are active => state->active_count * 16 < state->anchors_made) => false)
@@ -133,7 +133,8 @@ the deferred sample: a latent anchor not moved up to an id above it with its pla
 the deferred sample: a latent anchor keeps near keys below it for an id near it with its plain key as the sample catches up => 	slot->lowest_near = key; => 	(void) key;
 the deferred sample: an id near a latent anchor, keyed plainly, makes it active as the sample catches up => 			if (state->catching_up) => 			if (false)
 the deferred sample does not keep the ids it keyed, for the sample => state->deferred[state->deferred_count++] = *ulid; => (void) ulid;
-the deferred sample never catches up at an id near its twin => 	if (twin->high == high && twin->low != low && => 	if (false && twin->low != low &&
+the deferred sample never catches up at an id near its twin => 	if (near_twin(state, *twin, high, low)) => 	if (false)
+the deferred sample's twins numbered as the ids kept before them => 	*twin = (uint16) state->deferred_count; => 	*twin = (uint16) (state->deferred_count - 1);
 the converter of runs in the sample takes its last id, which does not end it => 		state->sampled == ANCHOR_SAMPLE - 1) => 		false)
 the converter of runs in the sample goes on after it => 			 ssup->abbrev_converter == ulid_abbrev_convert_sample_runs) => 			 false)
 the deferred sample's ids counted twice => 	state->input_count -= count;	/* (counted again) */ => 	(void) count;
