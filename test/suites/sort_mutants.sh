@@ -103,6 +103,7 @@ the leaner converter takes an id of the slot's latent anchor's part with other f
 the leaner converter takes an id far from the latent anchor of its part for near it => if (anchor_high(state, slot) != high || !is_near_key(slot, key) || => if (anchor_high(state, slot) != high ||
 the leaner converter makes an anchor over the one its slot holds => if (is_anchor(slot))		/* latent, or of another part */ => if (false)
 the leaner converter counts an anchor it does not make => anchor_set(slot, key, low); => (void) 0;
+the way of a part's anchor, or else a free one, never the part's => 		else if (anchor_part(state, slot) == part) => 		else if (false)
 the table of blocks places near keys in the part of the id keyed => (anchor_field & ~PART_FIELD_MASK) => (plain & ~PART_FIELD_MASK)
 the table of blocks places near keys from the anchor's plain field, past its part => (anchor_field & ~PART_FIELD_MASK); => anchor_field;
 an anchor made once the table took ways, with fewer slots, goes to its old slot => i = slot_index(state, part);	/* (it may have fewer slots) */ => (void) 0;
