@@ -838,8 +838,8 @@ give_up_latent(ulid_sort_state *state, const anchor *slot, int64 taker)
  * open at once in a backend: the two of a merge join, those of a loop over
  * a query that sorts, and the sorts inside it (a loop's query and a merge
  * join inside the loop take 3); a sort past them takes its tables from its
- * own memory.  An arena costs nothing until a sort first takes it, 1 MB
- * for the 4.  A sort's tables take its arena's bytes in turn, the table a
+ * own memory.  An arena costs nothing until a sort first takes it, 1.2
+ * MB for the 4 (303 kB each).  A sort's tables take its arena's bytes in turn, the table a
  * rebuild replaces included: the sample's, growing fourfold from
  * ANCHOR_MIN_SLOTS, take less than 4/3 of the largest it may have (where
  * it takes ways, the same bytes again at most, and as a rule those of a
@@ -852,7 +852,7 @@ give_up_latent(ulid_sort_state *state, const anchor *slot, int64 taker)
 #define ARENA_BYTES		(sizeof(uint64) * (MS_BITS / 32) + sizeof(int64) * REFUSALS_RECORDED + \
 						 (sizeof(int64) + sizeof(anchor)) * VICTIMS + \
 						 2 * sizeof(anchor) * (1 << ANCHOR_SAMPLE_SLOT_BITS) + \
-						 sizeof(pg_ulid) * ANCHOR_SAMPLE + \
+						 sizeof(pg_ulid) * (ANCHOR_SAMPLE + 1) + \
 						 sizeof(uint16) * (2 << TWIN_MAX_BITS))
 #define ARENA_COUNT		4
 
