@@ -679,13 +679,20 @@ is_refused(const ulid_sort_state *state, int64 part)
 	return (state->refused[bit / 64] & (UINT64CONST(1) << (bit % 64))) != 0;
 }
 
+/* Marks a part in a bitmap of the sort's own (taken here where it has none). */
+static inline void
+mark_part(ulid_sort_state *state, const uint64 **bitmap, int64 part)
+{
+	uint64		bit = ms_bit(part);
+
+	writable_bitmap(state, bitmap)[bit / 64] |= UINT64CONST(1) << (bit % 64);
+}
+
 /* Marks a part refused in the bitmap. */
 static inline void
 mark_refused(ulid_sort_state *state, int64 part)
 {
-	uint64		bit = ms_bit(part);
-
-	writable_bitmap(state, &state->refused)[bit / 64] |= UINT64CONST(1) << (bit % 64);
+	mark_part(state, &state->refused, part);
 }
 
 /*
@@ -702,11 +709,8 @@ mark_refused(ulid_sort_state *state, int64 part)
 static inline void
 note_denied(ulid_sort_state *state, int64 part)
 {
-	uint64		bit = ms_bit(part);
-	uint64		refused_bit = state->refused[bit / 64] & (UINT64CONST(1) << (bit % 64));
-
-	if (refused_bit != 0)
-		writable_bitmap(state, &state->denied)[bit / 64] |= refused_bit;
+	if (is_refused(state, part))
+		mark_part(state, &state->denied, part);
 }
 
 /*
@@ -725,10 +729,8 @@ note_denied(ulid_sort_state *state, int64 part)
 static inline void
 refuse_out_of_reach(ulid_sort_state *state, int64 part)
 {
-	uint64		bit = ms_bit(part);
-
 	mark_refused(state, part);
-	writable_bitmap(state, &state->denied)[bit / 64] |= UINT64CONST(1) << (bit % 64);
+	note_denied(state, part);	/* (refused now: its bit kept) */
 }
 
 /*
@@ -838,9 +840,9 @@ give_up_latent(ulid_sort_state *state, const anchor *slot, int64 taker)
  * open at once in a backend: the two of a merge join, those of a loop over
  * a query that sorts, and the sorts inside it (a loop's query and a merge
  * join inside the loop take 3); a sort past them takes its tables from its
- * own memory.  An arena costs nothing until a sort first takes it, 1.2
- * MB for the 4 (303 kB each).  A sort's tables take its arena's bytes in turn, the table a
- * rebuild replaces included: the sample's, growing fourfold from
+ * own memory.  An arena costs nothing until a sort first takes it, 303 kB
+ * (1.2 MB for the 4).  A sort's tables take its arena's bytes in turn, the
+ * table a rebuild replaces included: the sample's, growing fourfold from
  * ANCHOR_MIN_SLOTS, take less than 4/3 of the largest it may have (where
  * it takes ways, the same bytes again at most, and as a rule those of a
  * small table: the ids of a millisecond meet early).  A table past what
@@ -1766,7 +1768,7 @@ static int64 *
 sorted_anchor_ms(const ulid_sort_state *state, bool active_only, int *count)
 {
 	size_t		most = active_only ? (size_t) state->active_count : table_slots(state);
-	int64	   *anchor_ms_of = palloc(sizeof(int64) * Max(most, 1));
+	int64	   *sorted = palloc(sizeof(int64) * Max(most, 1));
 
 	*count = 0;
 	for (size_t i = 0; i < table_slots(state); i++)
@@ -1774,10 +1776,10 @@ sorted_anchor_ms(const ulid_sort_state *state, bool active_only, int *count)
 		const anchor *slot = &state->anchors[i];
 
 		if (is_anchor(slot) && (!active_only || is_active(state, slot)))
-			anchor_ms_of[(*count)++] = anchor_ms(state, slot);
+			sorted[(*count)++] = anchor_ms(state, slot);
 	}
-	qsort(anchor_ms_of, *count, sizeof(int64), compare_ms);
-	return anchor_ms_of;
+	qsort(sorted, *count, sizeof(int64), compare_ms);
+	return sorted;
 }
 
 /* Whether two of these sorted milliseconds are the same. */
@@ -2464,7 +2466,7 @@ near_twin(const ulid_sort_state *state, uint16 n, uint64 high, uint64 low)
 }
 
 /*
- * The twins' table made with 2^bits slots (free: 0, no id of the window's),
+ * The twins' table made with 2^bits slots (free: 0),
  * from the ids kept, and how many ids it may take: at most half its slots,
  * and the sample's ids but its last.
  */
@@ -2593,8 +2595,9 @@ twins_full(Datum original, SortSupport ssup)
 	{
 		arena_take(state);
 		state->deferred = anchor_alloc(state, sizeof(pg_ulid) * (ANCHOR_SAMPLE + 1));
-		/* (the twin of a free slot, 0: a first 8 bytes no id of the window has) */
-		memset(state->deferred++, 0, sizeof(pg_ulid));
+		/* deferred[-1], the twin of a free slot (near_twin()) */
+		memset(state->deferred, 0, sizeof(pg_ulid));
+		state->deferred++;
 		twins_make(state, TWIN_MIN_BITS);
 	}
 	else if (state->twin_shift > 64 - TWIN_MAX_BITS)

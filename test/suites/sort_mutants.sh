@@ -114,8 +114,8 @@ a kept anchor put back after a far id of its part was keyed plainly => state->vi
 the converter of runs in the other ways of their slots never picked => state->lean_ways = state->ways > 1 && => state->lean_ways = false &&
 the refused bitmap made again at the sample's end without the parts still refused => if (!holds_anchor_of(state, state->refusals[r])) => if (false)
 the refused bitmap made again from the parts recorded where the sample refused more => if (state->refusal_count > REFUSALS_RECORDED) => if (false)
-the refused bitmap made again without the bits that kept an id of the sample keyed plainly => note_denied(state, part); => (void) part;
-the refused bitmap made again without the parts whose latent anchors a rebuild dropped out of reach => writable_bitmap(state, &state->denied)[bit / 64] |= UINT64CONST(1) << (bit % 64); => (void) bit;
+the refused bitmap made again without the bits that kept an id of the sample keyed plainly => 					note_denied(state, part); => 					(void) part;
+the refused bitmap made again without the parts whose latent anchors a rebuild dropped out of reach => note_denied(state, part);	/* (refused now => (void) part;	/* (refused now
 a hashed table never takes ways for another millisecond's anchor, in the sample or after => ways_for_other_ms(state, slot)) && => false) &&
 the sample's table takes ways for another millisecond's anchor while it may grow => table_bits(state) < state->sample_slot_bits || => false ||
 the sample's table takes ways for another millisecond's anchor where few anchors are active => state->active_count * 16 < state->anchors_made) => false)
