@@ -61,7 +61,7 @@ ids far from an active anchor keyed plainly after the estimate => if (holds(slot
 the mode: plain keys with active anchors left => else if (!state->anchoring && state->active_count == 0) => else if (!state->anchoring)
 the mode: the mixed converter never picked => ssup->abbrev_converter = !state->mixed ? => ssup->abbrev_converter = true ?
 the converters of a table laid out for a span picked for a hashed one => return &lean_converters[state->slot_factor == 1]; => return &lean_converters[1];
-the converters of a table laid out for a span look in the slot of another millisecond => return (high >> (PART_SHIFT + PART_BITS)) & state->slot_mask; => return (high >> (PART_SHIFT + PART_BITS + 1)) & state->slot_mask;
+the converters of a table laid out for a span look in the slot of another millisecond => return (high >> state->entry_shift) & state->entry_mask; => return (high >> (state->entry_shift + 1)) & state->entry_mask;
 the mode: abbreviation given up on any data => if (distinct_keys < (double) state->hashed_count / ABBREV_MAX_IDS_PER_KEY + 0.5) => if (true)
 the mode: no table of blocks where the sample found short runs => short_runs_start(state); => stop_anchoring(state);
 the mode: no table of blocks where the watch found short runs => state->watched_near >= WATCHED_MIN_NEAR => state->watched_near >= 1000000
@@ -88,8 +88,10 @@ the table of blocks gives a refused part a block => if (block <= SHORT_RUNS_SAMP
 the watch counts copies of an id as near it => <= NEAR_ANCHOR && *last != tag; => <= NEAR_ANCHOR;
 the watch leaves the milliseconds it keyed unmarked => mark_keyed_plainly(state, unix_ms); => (void) unix_ms;
 an anchor's near keys leave its part => Min(Min(NEAR_ANCHOR, PART_FIELD_MASK - field) => Min(Min(NEAR_ANCHOR, FIELD_MASK - field)
-the ways of slot 0 hold the mark of millisecond 0 => if (i == 0 || (i >= slots && i - slots < ANCHOR_WAYS - 1)) => if (i == 0)
-the other ways: an id takes the anchor of the first => return way; => return way_of(state, i, 1);
+the ways of slot 0 hold the mark of millisecond 0 => if (i < (size_t) state->ways) => if (i == 0)
+the other ways: an id takes the anchor of the first => return &slot[(pg_rightmost_one_pos32(match | 8) + 1) & 3]; => return &slot[match != 0];
+the ways of a slot: the first two swapped => return &state->anchors[i + w]; => return &state->anchors[i + (w ^ 1)];
+an anchor active at once holds the first 8 bytes of another id => 		slot->held = high; => 		slot->held = high + 1;
 the mixed converter keys plainly ids out of reach whose anchor is in another way => & (uint64) (state->ways == 1); => ;
 the converters of ids outside the window key the other ids of the window as outside it => (outside_window ? in_window : 1) => (outside_window ? 0 : 1)
 the converter of runs and ids of the window without anchor keys ids outside the window as in it => (outside_window ? in_window : 1) => in_window
