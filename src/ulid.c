@@ -534,11 +534,17 @@ holds(const anchor *slot, uint64 high)
 }
 
 /*
- * The way of slot i but the slot itself that holds the active anchor of an
- * id's part, else the slot: the three tested at once, without a branch.
+ * The first way of slot i whose anchor's first 8 bytes differ from an id's
+ * in bits below limit alone, else the slot: the ways tested at once and the
+ * match picked without a branch.  Which way holds the anchor of an id of
+ * four loads at once is a toss of four, and a loop over the ways, which
+ * stopped at the way, was mispredicted so: an ORDER BY of 1,000 such ids in
+ * memory took 1.17 times uuid v4's time with it, 1.10 without (100,000 ids:
+ * 1.09 and 1.04; medians of six rounds, the two builds taking turns), though
+ * it took 1.4% fewer instructions.
  */
 static inline anchor *
-active_other_way(const ulid_sort_state *state, size_t i, uint64 high)
+way_holding(const ulid_sort_state *state, size_t i, uint64 high, uint64 limit)
 {
 	anchor	   *slot = &state->anchors[i];
 	uint32		match;
@@ -546,18 +552,26 @@ active_other_way(const ulid_sort_state *state, size_t i, uint64 high)
 	if (state->ways == 1)
 		return slot;
 	StaticAssertStmt(ANCHOR_WAYS == 4, "the ways are tested four at once");
-	match = (uint32) holds(&slot[1], high) | (uint32) holds(&slot[2], high) << 1 |
-		(uint32) holds(&slot[3], high) << 2;
-	/* (no match: 3 + 1, masked to the slot) */
-	return &slot[(pg_rightmost_one_pos32(match | 8) + 1) & 3];
+	match = (uint32) ((slot[0].held ^ high) < limit) |
+		(uint32) ((slot[1].held ^ high) < limit) << 1 |
+		(uint32) ((slot[2].held ^ high) < limit) << 2 |
+		(uint32) ((slot[3].held ^ high) < limit) << 3;
+	/* (no match: 4, masked to the slot) */
+	return &slot[pg_rightmost_one_pos32(match | 16) & 3];
 }
 
+/* The way of slot i that holds the active anchor of an id's part (holds()). */
 static inline anchor *
 active_way(const ulid_sort_state *state, size_t i, uint64 high)
 {
-	if (holds(&state->anchors[i], high))
-		return &state->anchors[i];
-	return active_other_way(state, i, high);
+	return way_holding(state, i, high, UINT64CONST(1) << PART_SHIFT);
+}
+
+/* The way of slot i whose active anchor has an id's first 8 bytes. */
+static inline const anchor *
+way_of_active(const ulid_sort_state *state, size_t i, uint64 high)
+{
+	return way_holding(state, i, high, 1);
 }
 
 /*
@@ -1470,6 +1484,14 @@ within_span(const ulid_sort_state *state, int64 part)
 		part >> PART_BITS <= state->highest_ms;
 }
 
+/* An anchor active, for good: its slot holds its first 8 bytes. */
+static inline void
+make_active(ulid_sort_state *state, anchor *slot, uint64 owner)
+{
+	slot->held = owner;
+	state->active_count++;
+}
+
 /*
  * A latent anchor becomes active, or is dropped where its part is out of
  * reach of the active anchors.  Returns its slot, which moves when the
@@ -1485,8 +1507,7 @@ activate(ulid_sort_state *state, anchor *slot, uint64 owner)
 		drop_latent(state, slot);
 		return NULL;
 	}
-	slot->held = owner;
-	state->active_count++;
+	make_active(state, slot, owner);
 	if (state->sampled < ANCHOR_SAMPLE || state->scattered)
 		return slot;
 	/*
@@ -2539,31 +2560,6 @@ sample_deferred(SortSupport ssup, ulid_sort_state *state)
 }
 
 /*
- * The way of slot i that holds the active anchor of an id with these first 8
- * bytes, else the slot: the ways tested at once and the match picked without
- * a branch.  Which way holds the anchor of an id of four loads at once is a
- * toss of four, and a loop over the ways, which stopped at the way, was
- * mispredicted so: an ORDER BY of 1,000 such ids in memory took 1.17 times
- * uuid v4's time with it, 1.10 without (100,000 ids: 1.09 and 1.04; medians
- * of six rounds, the two builds taking turns), though it took 1.4% fewer
- * instructions.
- */
-static inline const anchor *
-way_of_active(const ulid_sort_state *state, size_t i, uint64 high)
-{
-	const anchor *slot = &state->anchors[i];
-	uint32		match;
-
-	if (state->ways == 1)
-		return slot;
-	StaticAssertStmt(ANCHOR_WAYS == 4, "the ways are tested four at once");
-	match = (uint32) (slot[0].held == high) | (uint32) (slot[1].held == high) << 1 |
-		(uint32) (slot[2].held == high) << 2 | (uint32) (slot[3].held == high) << 3;
-	/* (no match: 4, masked to the slot) */
-	return &slot[pg_rightmost_one_pos32(match | 16) & 3];
-}
-
-/*
  * The first converter while the sample lasts once it found a run: an id near
  * the active anchor of its slot (not a copy of it) gets its key here, as
  * ulid_abbrev_convert would give it, and counts for the sample (which it does
@@ -2739,12 +2735,11 @@ anchor_in_place(ulid_sort_state *state, uint64 high, uint64 low, anchor *slot)
 	 * another run in the part key at its edges (they tie with one another,
 	 * as they would with the anchor latent).  Out of the span it stays
 	 * latent: an id alone would make the table grow, and narrow the reach.
+	 * (Within reach and the span, activate() would only test both again:
+	 * 0.35% more instructions there.)
 	 */
 	if (!state->scattered && within_span(state, part))
-	{
-		slot->held = high;
-		state->active_count++;
-	}
+		make_active(state, slot, high);
 	return key;
 }
 
@@ -2804,7 +2799,7 @@ static pg_noinline Datum
 lean_other_way(Datum original, SortSupport ssup, uint64 high, uint64 low, size_t i)
 {
 	ulid_sort_state *state = ssup->ssup_extra;
-	const anchor *slot = active_other_way(state, i, high);
+	const anchor *slot = active_way(state, i, high);
 	uint64		key;
 
 	if (near_active_anchor(slot, high, low, &key))
@@ -2849,7 +2844,7 @@ lean_not_near(Datum original, SortSupport ssup, uint64 high, uint64 low, size_t 
  * in another way than its slot (bulk loads at once: 3 of 4), a version of
  * its own (ways) looks for the id's active anchor in the other ways of the
  * slot next, in line; else an id of another way goes to lean_not_near(),
- * then lean_other_way() and active_other_way().  An ORDER BY of 100,000 ids
+ * then lean_other_way() and active_way().  An ORDER BY of 100,000 ids
  * of four loads at once took 2.7% fewer instructions with it (10,000 ids
  * 1.8%, 1,000,000 2.4%); but the registers of its loop cost every id a
  * frame, and one of two loads a year apart (a table of scattered anchors

@@ -89,9 +89,9 @@ the watch counts copies of an id as near it => <= NEAR_ANCHOR && *last != tag; =
 the watch leaves the milliseconds it keyed unmarked => mark_keyed_plainly(state, unix_ms); => (void) unix_ms;
 an anchor's near keys leave its part => Min(Min(NEAR_ANCHOR, PART_FIELD_MASK - field) => Min(Min(NEAR_ANCHOR, FIELD_MASK - field)
 the ways of slot 0 hold the mark of millisecond 0 => if (i < (size_t) state->ways) => if (i == 0)
-the other ways: an id takes the anchor of the first => return &slot[(pg_rightmost_one_pos32(match | 8) + 1) & 3]; => return &slot[match != 0];
+the other ways: an id takes the anchor of the first => return &slot[pg_rightmost_one_pos32(match | 16) & 3]; => return &slot[match != 0];
 the ways of a slot: the first two swapped => return &state->anchors[i + w]; => return &state->anchors[i + (w ^ 1)];
-an anchor active at once holds the first 8 bytes of another id => 		slot->held = high; => 		slot->held = high + 1;
+an anchor active at once holds the first 8 bytes of another id => 		make_active(state, slot, high); => 		make_active(state, slot, high + 1);
 the mixed converter keys plainly ids out of reach whose anchor is in another way => & (uint64) (state->ways == 1); => ;
 the converters of ids outside the window key the other ids of the window as outside it => (outside_window ? in_window : 1) => (outside_window ? 0 : 1)
 the converter of runs and ids of the window without anchor keys ids outside the window as in it => (outside_window ? in_window : 1) => in_window
