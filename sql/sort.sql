@@ -354,7 +354,9 @@ SELECT * FROM pg_temp.late_in_window();
 -- table (a quarter of work_mem, 4 MB at most: 131,072 milliseconds) spans
 -- all it can, long after the estimate (the leaner converter keys the second
 -- id of each millisecond from its anchor), and refuses the milliseconds past
--- that; then ids of the first milliseconds around their anchors.
+-- that; then ids of the first milliseconds around their anchors.  (Two
+-- milliseconds' first ids, then their second ids: a millisecond's two ids
+-- in a row are a pair, which the sample does not count as a run, see w18).)
 TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id(to_hex(1723000000000 + ms), lpad(to_hex(ms), 8, '0') || lpad(to_hex(r), 12, '0'))
@@ -362,7 +364,7 @@ SELECT pg_temp.id(to_hex(1723000000000 + ms), lpad(to_hex(ms), 8, '0') || lpad(t
 		UNION ALL
 		SELECT 2, ms, 1000000 + d FROM generate_series(0, 139999, 41) ms,
 			   unnest(ARRAY[-1, 2, -70000, 70000, -600000, 600000, -1000000]) d) p
- ORDER BY phase, ms, r;
+ ORDER BY phase, ms / 2, r, ms;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS table_full_late_misplaced FROM late;
 -- d) As a), the sample one id every 1,000 ms: the table cannot take most of
 -- its milliseconds (refused), and anchoring stops with a sparse table; plain
@@ -1405,6 +1407,44 @@ SELECT t.table_of, s.*
 	   t (n, table_of, loads, run_length, ms, long_run),
 	   LATERAL pg_temp.short_runs_misplaced(loads, run_length, ms, long_run) s
  ORDER BY n;
+
+-- w18) Ids back-filled with ulid_generate(timestamptz) over rows taken in
+-- another order than their times: random ids in each millisecond, but where
+-- two rows in a row share one, the second's id is the first's + 1 (a pair).
+-- 10,000 ids, 500 a millisecond over 20 milliseconds: the sample meets
+-- pairs, which it does not count as runs (sample()), and a few runs of 3:
+-- its table is not laid out for runs (it was, "active anchors: 52", and the
+-- ids of the window after it took the slower path).
+CREATE FUNCTION pg_temp.back_filled(n int, ms int) RETURNS SETOF ulid LANGUAGE sql AS $$
+	SELECT pg_temp.id(to_hex(1765000000000 + m),
+					  substr(md5('w18 ' || first), 1, 16) || lpad(to_hex(k - first), 4, '0'))
+	  FROM (SELECT k, m, max(CASE WHEN m IS DISTINCT FROM before THEN k END) OVER (ORDER BY k) AS first
+			  FROM (SELECT k, m, lag(m) OVER (ORDER BY k) AS before
+					  FROM (SELECT k, (('x' || substr(md5('w18 ms ' || k), 1, 8))::bit(32)::int8 & 2147483647) % ms AS m
+							  FROM generate_series(0, n - 1) k) a) b) c
+	 ORDER BY k
+$$;
+TRUNCATE late;
+INSERT INTO late SELECT * FROM pg_temp.back_filled(10000, 20);
+SELECT count(*) AS ids, count(DISTINCT substr(id::bytea, 1, 6)) AS milliseconds,
+	   count(*) - count(DISTINCT substr(id::bytea, 1, 14)) AS later_ids_of_runs,
+	   pg_temp.late_misplaced() AS back_filled_misplaced FROM late;
+-- Then 3,000 ids converted from uuid, and a bulk load after them in
+-- insertion order (runs of 500 a millisecond over 20 milliseconds): the
+-- sample meets the runs once the estimate is over (its DEBUG line came
+-- before them), in ulid_abbrev_convert, and counts each run from its third
+-- id on (the second is a pair), so its table is laid out for them.
+TRUNCATE late;
+INSERT INTO late
+SELECT id FROM (SELECT 1 AS phase, i, CASE WHEN i % 2 = 0 THEN ('000' || substr(md5(i::text), 4))::uuid::ulid
+										ELSE ('f' || substr(md5(i::text), 2))::uuid::ulid END AS id
+				  FROM generate_series(1, 3000) i
+				UNION ALL
+				SELECT 2, m * 500 + k, pg_temp.id(to_hex(1765000000000 + m), substr(md5('w18 run ' || m), 1, 16) || lpad(to_hex(k), 4, '0'))
+				  FROM generate_series(0, 19) m, generate_series(0, 499) k) p
+ ORDER BY phase, i;
+SELECT count(*) AS ids, count(*) FILTER (WHERE ulid_unix_ms(id) BETWEEN 1765000000000 AND 1765000000019) AS of_the_load,
+	   pg_temp.late_misplaced() AS converted_then_load_misplaced FROM late;
 
 RESET work_mem;
 RESET client_min_messages;

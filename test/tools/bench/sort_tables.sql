@@ -64,6 +64,13 @@ INSERT INTO shapes VALUES
 	-- four bulk loads at once, each its own generator: four runs in each
 	-- millisecond, the anchor of which takes one
 	(24, 'ulid, four loads at once, each 500 per ms', 'ulid', NULL, 'random'),
+	-- back-filled: ulid_generate(t) over rows taken in another order than
+	-- their times t, 20 milliseconds whatever the count (a pseudo-random one
+	-- a row): random ids in a millisecond, the second of two rows in a row
+	-- of one millisecond the first's + 1 (the table in insertion order keeps
+	-- these pairs in a row; shuffled, they are apart)
+	(28, 'ulid, back-filled over 20 ms (ulid_generate(t), rows in another order)', 'ulid',
+	 'ulid_generate(b + ((hashint4(i) & 2147483647) % 20) * interval ''1 ms'')', 'random'),
 	-- uuid v4 as shapes 11 to 13 come: sorted, reversed, each id 10 times
 	(25, 'uuid v4, already sorted', 'uuid', NULL, 'asc'),
 	(26, 'uuid v4, reverse order', 'uuid', NULL, 'desc'),
