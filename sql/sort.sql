@@ -744,8 +744,8 @@ LANGUAGE sql IMMUTABLE AS $$
 $$;
 
 -- t) Short runs in a large table: a sample of ids in 1,022 milliseconds 97
--- apart, two of them with an id near (the sample finds 2 runs, fewer than
--- 4), then runs in new milliseconds between them: each millisecond of the
+-- apart, two of them with an id near (+ 2: not in a row, w16c; the sample
+-- finds 2 runs, fewer than 4), then runs in new milliseconds between them: each millisecond of the
 -- sample's span gets an entry of the table of blocks (its first id's),
 -- and the ids of that block keys from it, the other ids of the millisecond
 -- their plain keys below and above them.  In that order:
@@ -768,8 +768,8 @@ TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id(to_hex(1738000000000 + ms), r)
   FROM (SELECT 1 AS phase, i * 97 AS ms, pg_temp.random_hex(i * 7919, i, to_hex(49152 + d)) AS r,
-			   i * 2 + d AS o
-		  FROM generate_series(0, 1021) i, unnest(ARRAY[0, 1]) d
+			   i * 3 + d AS o
+		  FROM generate_series(0, 1021) i, unnest(ARRAY[0, 2]) d
 		 WHERE d = 0 OR i IN (500, 501)
 		UNION ALL
 		SELECT 2, i * 97 + 48, pg_temp.random_hex(i * 31, i + b, to_hex(32767 + d)),
@@ -939,7 +939,7 @@ DROP TABLE w2_ids;
 -- x) The table of blocks with several parts in a millisecond: a sample of
 -- ids in 1,022 milliseconds 97 apart, each with the highest plain field
 -- of its part (part 7), with two runs of 2 in milliseconds of their own
--- (short runs: the table of blocks); most of the sample's latent anchors
+-- (ids 2 apart, not in a row, w16c; short runs: the table of blocks); most of the sample's latent anchors
 -- are given up for others in its small table, their parts refused and
 -- their milliseconds left without an entry.  Then in each of those
 -- milliseconds an id of part 8, the lowest plain field of its part, makes
@@ -950,8 +950,8 @@ INSERT INTO late
 SELECT pg_temp.id(to_hex(1743000000000 + ms), r)
   FROM (SELECT 1 AS phase, i * 97 + d * 50 AS ms,
 			   CASE d WHEN 0 THEN '1fff' || 'fc' || lpad(to_hex(i), 10, '0') || '0000'
-			   ELSE '1234' || lpad(to_hex(e), 16, '0') END AS r, i * 3 + d + e AS o
-		  FROM generate_series(0, 1021) i, (VALUES (0, 0), (1, 0), (1, 1)) v (d, e)
+			   ELSE '1234' || lpad(to_hex(e), 16, '0') END AS r, i * 4 + d + e AS o
+		  FROM generate_series(0, 1021) i, (VALUES (0, 0), (1, 0), (1, 2)) v (d, e)
 		 WHERE d = 0 OR i IN (500, 501)
 		UNION ALL
 		SELECT 2, i * 97, '2000' || lpad(to_hex(i), 16, '0'), i
@@ -1368,6 +1368,43 @@ SELECT pg_temp.id(to_hex(1764000000000 + m), r)
  ORDER BY md5('w17 ' || r);
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS lost_twin_run_misplaced FROM late;
 
+-- w16c) Ids in a row, each the one before + 1, kept by the deferred sample
+-- (next_in_a_row()): 800 random ids over 20 milliseconds with runs in a row
+-- of 2, 3, 4 and 6 ids among them (the sample waits through 3 ids of a run,
+-- takes them all at the fourth: the first three keyed as the third, tied),
+-- then a copy of each id of the runs and 150 more ids of the run of 6 (below
+-- and above it), shuffled: 980 ids, all in the sample.  Copies must have
+-- equal keys (a unique index would miss them otherwise).
+CREATE FUNCTION pg_temp.in_a_row_id(c int, j int) RETURNS ulid LANGUAGE sql AS $$
+	SELECT pg_temp.id(to_hex(1766000000000 + c), substr(md5('w16c run ' || c), 1, 16) || lpad(to_hex(1000 + j), 4, '0'))
+$$;
+TRUNCATE late;
+INSERT INTO late
+SELECT id FROM (SELECT 1 AS phase, k * 10 AS o,
+					   pg_temp.id(to_hex(1766000000000 + (hashint4(k) & 2147483647) % 20), substr(md5('w16c ' || k), 1, 20)) AS id
+				  FROM generate_series(0, 799) k
+				UNION ALL
+				SELECT 1, c * 1000 + j, pg_temp.in_a_row_id(c, j)
+				  FROM (VALUES (1, 2), (2, 3), (3, 4), (4, 6)) r (c, n), generate_series(0, n - 1) j
+				UNION ALL
+				SELECT 2, hashint4(c * 1000 + j), pg_temp.in_a_row_id(c, j)
+				  FROM (VALUES (1, 2), (2, 3), (3, 4), (4, 6)) r (c, n), generate_series(0, n - 1) j
+				UNION ALL
+				SELECT 2, hashint4(j), pg_temp.in_a_row_id(4, j)
+				  FROM generate_series(-50, 105) j WHERE j NOT BETWEEN 0 AND 5) p
+ ORDER BY phase, o;
+SELECT count(*) AS ids,
+	   (SELECT count(*) FROM (SELECT id, lag(id) OVER (ORDER BY id) AS before FROM late) x
+		 WHERE id = before) AS equal_neighbours,
+	   pg_temp.late_misplaced() AS in_a_row_misplaced FROM late;
+DO $$
+BEGIN
+	CREATE UNIQUE INDEX late_unique ON late (id);
+	RAISE NOTICE 'w16c: unique index built over copies';
+EXCEPTION WHEN unique_violation THEN
+	RAISE NOTICE 'w16c: copies found (SQLSTATE %)', SQLSTATE;
+END $$;
+
 -- w17) Short runs over a wide span that the sample found more than 3 of
 -- (short_runs_only()): runs of 2 ids (a generator's, one a millisecond) in
 -- 14,000 milliseconds, shuffled: the table of blocks, not one of anchors of
@@ -1411,10 +1448,11 @@ SELECT t.table_of, s.*
 -- w18) Ids back-filled with ulid_generate(timestamptz) over rows taken in
 -- another order than their times: random ids in each millisecond, but where
 -- two rows in a row share one, the second's id is the first's + 1 (a pair).
--- 10,000 ids, 500 a millisecond over 20 milliseconds: the sample meets
--- pairs, which it does not count as runs (sample()), and a few runs of 3:
--- its table is not laid out for runs (it was, "active anchors: 52", and the
--- ids of the window after it took the slower path).
+-- 10,000 ids, 500 a millisecond over 20 milliseconds: the deferred sample
+-- keeps the pairs and runs of 3 in a row (w16c), and takes them at its end,
+-- where an id near a latent anchor is not counted; it does not count pairs
+-- in a row after that either (sample()): no anchor, plain keys (before,
+-- "active anchors: 52", and the ids after the sample took the slower path).
 CREATE FUNCTION pg_temp.back_filled(n int, ms int) RETURNS SETOF ulid LANGUAGE sql AS $$
 	SELECT pg_temp.id(to_hex(1765000000000 + m),
 					  substr(md5('w18 ' || first), 1, 16) || lpad(to_hex(k - first), 4, '0'))
@@ -1425,6 +1463,16 @@ CREATE FUNCTION pg_temp.back_filled(n int, ms int) RETURNS SETOF ulid LANGUAGE s
 	 ORDER BY k
 $$;
 TRUNCATE late;
+INSERT INTO late SELECT * FROM pg_temp.back_filled(10000, 20);
+SELECT count(*) AS ids, count(DISTINCT substr(id::bytea, 1, 6)) AS milliseconds,
+	   count(*) - count(DISTINCT substr(id::bytea, 1, 14)) AS later_ids_of_runs,
+	   pg_temp.late_misplaced() AS back_filled_misplaced FROM late;
+-- The same after a run of 4 in a row, at whose fourth id the sample takes
+-- the ids kept: the pairs in a row after it are not counted as runs either
+-- (counted, "active anchors: 53", and the slower path for the ids after).
+TRUNCATE late;
+INSERT INTO late SELECT pg_temp.id(to_hex(1765000000100), '0123456789abcdef' || lpad(to_hex(k), 4, '0'))
+  FROM generate_series(1, 4) k;
 INSERT INTO late SELECT * FROM pg_temp.back_filled(10000, 20);
 SELECT count(*) AS ids, count(DISTINCT substr(id::bytea, 1, 6)) AS milliseconds,
 	   count(*) - count(DISTINCT substr(id::bytea, 1, 14)) AS later_ids_of_runs,

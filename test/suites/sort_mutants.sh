@@ -142,6 +142,9 @@ the deferred sample: an id near a latent anchor, keyed plainly, makes it active 
 the deferred sample does not keep the ids it keyed, for the sample => state->deferred[state->deferred_count++] = *ulid; => (void) ulid;
 the deferred sample never catches up at an id near its twin => 	if (near_twin(state, *twin, high, low)) => 	if (false)
 the deferred sample's twins numbered as the ids kept before them => 	*twin = (uint16) state->deferred_count; => 	*twin = (uint16) (state->deferred_count - 1);
+the deferred sample keeps ids in a row with no end => return in_a_row < DEFERRED_IN_A_ROW; => return true;
+the deferred sample keeps an id near the last one kept however far => low - load_be(state->deferred[n - 1].data + 8, 8) != 1) => false)
+the deferred sample keeps an id near its twin kept before the last => if (n != state->deferred_count || => if (
 the converter of runs in the sample takes its last id, which does not end it => 		state->sampled == ANCHOR_SAMPLE - 1) => 		false)
 the converter of runs in the sample goes on after it => 			 ssup->abbrev_converter == ulid_abbrev_convert_sample_runs) => 			 false)
 the deferred sample's ids counted twice => 	state->input_count -= count;	/* (counted again) */ => 	(void) count;
