@@ -2328,9 +2328,10 @@ sample_lasts(const ulid_sort_state *state)
  * plain key ties once.  Counted as runs, a few pairs in the sample laid the
  * table out for runs, and every id after it looked for an anchor: an
  * ORDER BY of 10,000 ids 50 a millisecond over 200 milliseconds took 1.25
- * times uuid v4's instructions, 1.03 now (500 a millisecond over 20
- * milliseconds 1.14 -> 1.07, core's uuid functions 1.08; 100,000 of them
- * over 200 milliseconds 1.09 -> 0.99).  A run in insertion order counts
+ * times uuid v4's instructions, 1.03 so, 0.995 with kept_near_twin() (500
+ * a millisecond over 20 milliseconds 1.14 -> 1.07 -> 1.007, core's uuid
+ * functions 1.08; 100,000 of them over 200 milliseconds 1.09 -> 0.99 ->
+ * 0.97).  A run in insertion order counts
  * from its third id on (the second's is a pair); one in another order, or
  * after other ids of its millisecond, counts from its second.
  */
@@ -2514,7 +2515,8 @@ ulid_abbrev_convert_sampling(Datum original, SortSupport ssup)
  * its plain key, keeps it, and keeps the last id of each first 8 bytes in a
  * small table, its *twin* (hashed, 64 to 2,048 slots as the ids kept grow,
  * at most half full; its number among them, near_twin()), until an id comes
- * near its twin (not a copy of it),
+ * near its twin (not a copy of it, nor the id after the last one kept,
+ * kept_near_twin()),
  * the sample's last id comes, or the estimate asks for the counts: then
  * catch_up() hands the ids kept to the sample in their order, and
  * ulid_abbrev_convert goes on.  The sample keys them as it would have, but

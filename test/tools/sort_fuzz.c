@@ -14,7 +14,9 @@
  * The shapes: monotonic runs (one to 64 generators a millisecond, 1 to
  * 50,000 ids each, increments of 1 or random, carries out of the last 8
  * bytes and across the bits the sort support's parts and fields are cut
- * at), random ids at any rate, uuid v4 and v7 values, and the extremes;
+ * at), random ids at any rate (or back-filled: random, but the id after
+ * one of its millisecond that id + 1), uuid v4 and v7 values, and the
+ * extremes;
  * their milliseconds consecutive, stepped, scattered or going back, near
  * now, the window's edges, 1970 or the end of time; some ids copied.  The
  * orders: shuffled, sorted, reversed, as inserted, loads interleaved,
@@ -310,19 +312,41 @@ make_runs(size_t count, const load *l)
 	}
 }
 
-/* random ids (ulid_generate_random()), rate a millisecond */
+/*
+ * Random ids (ulid_generate_random()), rate a millisecond; or back-filled
+ * (ulid_generate(t) over rows taken in another order than t): each id's
+ * millisecond drawn among those the rate fills, and an id of the
+ * millisecond of the id before it that id + 1.
+ */
 static void
 make_random(size_t count)
 {
 	uint64_t	per_ms = chance(50) ? log_uniform(1, 1 << 14) : 1;
 	uint64_t	ms_per = per_ms > 1 ? 1 : log_uniform(1, UINT64_C(1) << 20);
+	int			back_filled = per_ms > 1 && chance(30);
+	uint64_t	ms_count = (count + per_ms - 1) / per_ms;
+	uint64_t	last = UINT64_MAX;
+	uint64_t	high = 0,
+				low = 0;
 	ms_walk		walk;
 
-	describe(" random: %llu a ms every %llu ms,", (unsigned long long) per_ms,
-			 (unsigned long long) ms_per);
+	describe(" random%s: %llu a ms every %llu ms,", back_filled ? ", back-filled" : "",
+			 (unsigned long long) per_ms, (unsigned long long) ms_per);
 	walk = draw_walk();
 	for (size_t j = 0; j < count; j++)
-		push(walk_ms(&walk, j / per_ms * ms_per) << 16 | (next_random() & 0xFFFF), next_random());
+	{
+		uint64_t	i = back_filled ? below(ms_count) : j / per_ms;
+
+		if (back_filled && i == last)
+			add(&high, &low, 1);
+		else
+		{
+			high = walk_ms(&walk, i * ms_per) << 16 | (next_random() & 0xFFFF);
+			low = next_random();
+		}
+		last = i;
+		push(high, low);
+	}
 }
 
 /* uuid v4 values cast to ulid */
