@@ -745,7 +745,8 @@ $$;
 
 -- t) Short runs in a large table: a sample of ids in 1,022 milliseconds 97
 -- apart, two of them with an id near (+ 2: not in a row, w16c; the sample
--- finds 2 runs, fewer than 4), then runs in new milliseconds between them: each millisecond of the
+-- finds 2 runs, fewer than 4), then runs in new milliseconds between them:
+-- each millisecond of the
 -- sample's span gets an entry of the table of blocks (its first id's),
 -- and the ids of that block keys from it, the other ids of the millisecond
 -- their plain keys below and above them.  In that order:
@@ -939,7 +940,8 @@ DROP TABLE w2_ids;
 -- x) The table of blocks with several parts in a millisecond: a sample of
 -- ids in 1,022 milliseconds 97 apart, each with the highest plain field
 -- of its part (part 7), with two runs of 2 in milliseconds of their own
--- (ids 2 apart, not in a row, w16c; short runs: the table of blocks); most of the sample's latent anchors
+-- (ids 2 apart, not in a row, w16c; short runs: the table of blocks);
+-- most of the sample's latent anchors
 -- are given up for others in its small table, their parts refused and
 -- their milliseconds left without an entry.  Then in each of those
 -- milliseconds an id of part 8, the lowest plain field of its part, makes
@@ -1369,7 +1371,7 @@ SELECT pg_temp.id(to_hex(1764000000000 + m), r)
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS lost_twin_run_misplaced FROM late;
 
 -- w16c) Ids in a row, each the one before + 1, kept by the deferred sample
--- (next_in_a_row()): 800 random ids over 20 milliseconds with runs in a row
+-- (kept_near_twin()): 800 random ids over 20 milliseconds with runs in a row
 -- of 2, 3, 4 and 6 ids among them (the sample waits through 3 ids of a run,
 -- takes them all at the fourth: the first three keyed as the third, tied),
 -- then a copy of each id of the runs and 150 more ids of the run of 6 (below
@@ -1462,11 +1464,17 @@ CREATE FUNCTION pg_temp.back_filled(n int, ms int) RETURNS SETOF ulid LANGUAGE s
 							  FROM generate_series(0, n - 1) k) a) b) c
 	 ORDER BY k
 $$;
+-- (the ids, their milliseconds, the ids after the first of a run, and how
+-- many ORDER BY id misplaces)
+CREATE FUNCTION pg_temp.back_filled_sorted()
+	RETURNS TABLE (ids bigint, milliseconds bigint, later_ids_of_runs bigint, back_filled_misplaced bigint)
+	LANGUAGE sql AS $$
+	SELECT count(*), count(DISTINCT substr(id::bytea, 1, 6)),
+		   count(*) - count(DISTINCT substr(id::bytea, 1, 14)), pg_temp.late_misplaced() FROM late
+$$;
 TRUNCATE late;
 INSERT INTO late SELECT * FROM pg_temp.back_filled(10000, 20);
-SELECT count(*) AS ids, count(DISTINCT substr(id::bytea, 1, 6)) AS milliseconds,
-	   count(*) - count(DISTINCT substr(id::bytea, 1, 14)) AS later_ids_of_runs,
-	   pg_temp.late_misplaced() AS back_filled_misplaced FROM late;
+SELECT * FROM pg_temp.back_filled_sorted();
 -- The same after a run of 4 in a row, at whose fourth id the sample takes
 -- the ids kept: the pairs in a row after it are not counted as runs either
 -- (counted, "active anchors: 53", and the slower path for the ids after).
@@ -1474,14 +1482,14 @@ TRUNCATE late;
 INSERT INTO late SELECT pg_temp.id(to_hex(1765000000100), '0123456789abcdef' || lpad(to_hex(k), 4, '0'))
   FROM generate_series(1, 4) k;
 INSERT INTO late SELECT * FROM pg_temp.back_filled(10000, 20);
-SELECT count(*) AS ids, count(DISTINCT substr(id::bytea, 1, 6)) AS milliseconds,
-	   count(*) - count(DISTINCT substr(id::bytea, 1, 14)) AS later_ids_of_runs,
-	   pg_temp.late_misplaced() AS back_filled_misplaced FROM late;
+SELECT * FROM pg_temp.back_filled_sorted();
 -- Then 3,000 ids converted from uuid, and a bulk load after them in
 -- insertion order (runs of 500 a millisecond over 20 milliseconds): the
 -- sample meets the runs once the estimate is over (its DEBUG line came
 -- before them), in ulid_abbrev_convert, and counts each run from its third
--- id on (the second is a pair), so its table is laid out for them.
+-- id on (the second is a pair), so its table is laid out for them (which
+-- shows in time alone, as in make bench's tables in insertion order: here,
+-- that the ids of that path sort right).
 TRUNCATE late;
 INSERT INTO late
 SELECT id FROM (SELECT 1 AS phase, i, CASE WHEN i % 2 = 0 THEN ('000' || substr(md5(i::text), 4))::uuid::ulid

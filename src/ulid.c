@@ -2331,9 +2331,9 @@ sample_lasts(const ulid_sort_state *state)
  * times uuid v4's instructions, 1.03 so, 0.995 with kept_near_twin() (500
  * a millisecond over 20 milliseconds 1.14 -> 1.07 -> 1.007, core's uuid
  * functions 1.08; 100,000 of them over 200 milliseconds 1.09 -> 0.99 ->
- * 0.97).  A run in insertion order counts
- * from its third id on (the second's is a pair); one in another order, or
- * after other ids of its millisecond, counts from its second.
+ * 0.97).  A run in insertion order counts from its third id on (the
+ * second's is a pair); one in another order, or after other ids of its
+ * millisecond, counts from its second.
  */
 static bool
 sample(ulid_sort_state *state, bool near_hit, bool paired)
@@ -2417,7 +2417,6 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 	uint64		offset = window_offset(state, high);
 	uint64		key;
 	bool		sampled = false;
-	bool		paired = part == state->last_part;
 
 	if (within_window(offset) && state->short_runs != NULL)
 		key = short_runs_key(state, high, load_be(id + 8, 8), offset);
@@ -2428,6 +2427,7 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 		uint64		low = load_be(id + 8, 8);
 		bool		near_hit = false;
 		bool		made = false;
+		bool		paired = part == state->last_part;	/* (sample()) */
 
 		/* ids in insertion order share their part with the last one */
 		if (part != state->last_part)
