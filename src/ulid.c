@@ -312,6 +312,7 @@ ulid_is_valid(PG_FUNCTION_ARGS)
 #define TWIN_MIN_BITS			6	/* the twins' table (ulid_abbrev_convert_deferred()) */
 #define TWIN_MAX_BITS			11
 #define DEFERRED_IN_A_ROW		3	/* ids in a row kept (kept_near_twin()) */
+#define DEFERRED_APART			UINT64CONST(2)	/* how far from its twin one apart */
 
 /*
  * A slot of the anchor table, 32 bytes: an anchor, kept as what keys the ids
@@ -406,10 +407,13 @@ typedef struct ulid_sort_state
 								 * them (ulid_abbrev_convert_deferred()), */
 	uint16	   *twins;			/* the last of them of each first 8 bytes
 								 * (its number: index + 1), */
+	uint8	   *chained;		/* for each, the ids kept near a twin apart
+								 * up to it (kept_near_twin()), */
 	int			deferred_count;	/* how many ids, */
 	int			twin_shift;		/* twins hashed into 2^(64 - twin_shift) slots, */
 	int			twins_full;		/* which take this many ids (-1: caught up) */
-	bool		catching_up;	/* catch_up() hands the ids to the sample */
+	bool		catching_up;	/* catch_up() hands the ids to the sample, */
+	bool		replaying_apart;	/* this one kept near a twin apart */
 } ulid_sort_state;
 
 static int
@@ -1722,8 +1726,12 @@ far_from_active_anchor(const ulid_sort_state *state, const anchor *slot,
  * part, shuffled among 14,000 ids one a millisecond, tied whole where the id
  * of the other part took the run's slot in the twins' table: its ORDER BY
  * took 2.06 times uuid v4's instructions, 1.87 so, the ids below the moved
- * anchor tied.)  Not counted as a near hit: the sample's near ids make their
- * anchors active.
+ * anchor tied.)  Counted as a near hit where the id was kept apart from its
+ * twin (kept_near_twin()), whose anchor becomes active once the sample took
+ * all the ids kept (activate_replayed(): active at once, it would key the
+ * chain's next id apart from its plain key); else not (an anchor whose twin
+ * was lost, or the ids kept in a row, which wait for the next id of the
+ * run).
  */
 static uint64
 replayed_near_latent(ulid_sort_state *state, anchor *slot, uint64 high,
@@ -1776,7 +1784,11 @@ key_while_anchoring(ulid_sort_state *state, uint64 high, uint64 low,
 		{
 			/* (all anchors are latent then) */
 			if (state->catching_up)
-				return replayed_near_latent(state, slot, high, low);
+			{
+				key = replayed_near_latent(state, slot, high, low);
+				*near_hit = state->replaying_apart && state->last_anchor != NULL;
+				return key;
+			}
 			state->last_anchor = activate(state, slot, owner);
 			*near_hit = state->last_anchor != NULL;
 			if (!*near_hit)
@@ -2515,15 +2527,13 @@ ulid_abbrev_convert_sampling(Datum original, SortSupport ssup)
  * its plain key, keeps it, and keeps the last id of each first 8 bytes in a
  * small table, its *twin* (hashed, 64 to 2,048 slots as the ids kept grow,
  * at most half full; its number among them, near_twin()), until an id comes
- * near its twin (not a copy of it, nor the id after the last one kept,
- * kept_near_twin()),
- * the sample's last id comes, or the estimate asks for the counts: then
+ * near its twin (not a copy of it, nor one kept_near_twin() keeps), the
+ * sample's last id comes, or the estimate asks for the counts: then
  * catch_up() hands the ids kept to the sample in their order, and
  * ulid_abbrev_convert goes on.  The sample keys them as it would have, but
- * an id near a latent anchor (whose twin another id of the slot had taken):
- * it had its plain key, so the anchor is dropped and the part refused, as
- * where the anchor had been given up (the ids of a run the sample would
- * have anchored tie).  A sort with no more ids of the window than the
+ * an id near a latent anchor (kept near its twin, or whose twin another id
+ * of the slot had taken): it had its plain key, so the anchor moves up to
+ * it, or is dropped and the part refused (replayed_near_latent()).  A sort with no more ids of the window than the
  * sample, and none near its twin, never looks.
  */
 static inline uint16 *
@@ -2554,32 +2564,51 @@ near_twin(const ulid_sort_state *state, uint16 n, uint64 high, uint64 low)
 
 /*
  * Whether an id near its twin, number n, is kept too (with its plain key,
- * the twin's as a rule) while the sample waits: where it is the id after
- * the last one kept, + 1, and not the last of DEFERRED_IN_A_ROW + 1 such
- * in a row.  Ids back-filled with ulid_generate(timestamptz) over rows
- * taken in another order than their times are random in their
- * milliseconds, but for rows in a row of one millisecond, each the id
- * before + 1: a sort of 1,000 of them over 20 milliseconds met such a pair
- * among its first ids, and the sample that took them all took 1.36 times
- * uuid v4's time, 0.97 now (core's functions 0.98).  The sample keys a
- * run's ids kept as the highest of them (the anchor moved up to it,
- * replayed_near_latent()), tied: a run in insertion order waits for its
- * fourth id and ties its first three (in reverse order it would tie
- * whole).  Shuffled, such pairs are apart, and the sample takes the ids
- * kept at the first (1.25 times uuid v4's time, core's functions 1.08):
- * kept, pairs of a generator's runs of 2 a millisecond would count as no
- * run either (replayed_near_latent()), and a sort of 28,000 of them keyed
- * them plainly, where its table of blocks keys them apart.  (Looked at only
- * near a twin: a count of the ids in a row kept on every id cost ids one a
- * millisecond 5 instructions an id.)
+ * the twin's as a rule) while the sample waits.  Ids back-filled with
+ * ulid_generate(timestamptz) over rows taken in another order than their
+ * times are random in their milliseconds, but for rows in a row of one
+ * millisecond, each the id before + 1.
+ *
+ * In a row: where it is the id after the last one kept, + 1, and not the
+ * last of DEFERRED_IN_A_ROW + 1 such in a row.  A sort of 1,000 of those
+ * ids over 20 milliseconds met such a pair among its first ids, and the
+ * sample that took them all took 1.36 times uuid v4's time, 0.97 so (core's
+ * functions 0.98).  The sample keys a run's ids kept as the highest of them
+ * (the anchor moved up to it, replayed_near_latent()), tied: a run in
+ * insertion order waits for its fourth id and ties its first three (in
+ * reverse order it would tie whole).  (Looked at only near a twin: a count
+ * of the ids in a row kept on every id cost ids one a millisecond 5
+ * instructions an id.)
+ *
+ * Apart (ids kept between, as where those ids are shuffled): where it is
+ * within DEFERRED_APART of its twin, and fewer than DEFERRED_IN_A_ROW ids
+ * are in its chain so (chained[]).  Shuffled, the 1,000 ids took 1.28 times
+ * uuid v4's time (1.24 times its instructions), the sample taking the ids
+ * kept at the first pair; 1.02 to 1.04 so (1.008).  Pairs apart are runs
+ * of 2 for the sample all the same (a generator's 2 a millisecond,
+ * shuffled, over 14,000 milliseconds, want their table of blocks): it
+ * counts them as it takes them (replaying_apart), ties each chain's ids
+ * and those of its part that come below the highest of them later, and
+ * makes their anchors active once it took them all (activate_replayed()).
+ * In runs of 5 a millisecond, shuffled, that ties a few ids more; in runs
+ * of hundreds, the first id near its twin is seldom within 2 of it.
  */
 static inline bool
-kept_near_twin(const ulid_sort_state *state, uint16 n, uint64 high, uint64 low)
+kept_near_twin(ulid_sort_state *state, uint16 n, uint64 high, uint64 low)
 {
+	uint64		twin_low = load_be(state->deferred[n - 1].data + 8, 8);
 	int			in_a_row = 1;
 
-	if (n != state->deferred_count ||
-		low - load_be(state->deferred[n - 1].data + 8, 8) != 1)
+	if (n != state->deferred_count)
+	{
+		/* apart: within DEFERRED_APART of the twin, the chain not too long */
+		if (low - twin_low + DEFERRED_APART > 2 * DEFERRED_APART ||
+			state->chained[n - 1] + 1 >= DEFERRED_IN_A_ROW)
+			return false;
+		state->chained[state->deferred_count] = state->chained[n - 1] + 1;
+		return true;
+	}
+	if (low - twin_low != 1)
 		return false;
 	while (in_a_row < DEFERRED_IN_A_ROW && in_a_row < n &&
 		   load_be(state->deferred[n - 1 - in_a_row].data, 8) == high &&
@@ -2604,19 +2633,47 @@ twins_make(ulid_sort_state *state, int bits)
 		*twin_of(state, load_be(state->deferred[i].data, 8)) = (uint16) (i + 1);
 }
 
+/*
+ * The latent anchor an id kept came near, when catch_up() handed it over
+ * (replayed_near_latent()), made active, as the id would have made it.
+ */
+static void
+activate_replayed(ulid_sort_state *state, const pg_ulid *ulid)
+{
+	uint64		high = load_be(ulid->data, 8);
+	uint64		low = load_be(ulid->data + 8, 8);
+	anchor	   *slot = anchor_of(state, (int64) (high >> PART_SHIFT),
+								 plain_key(window_offset(state, high), low));
+
+	if (slot != NULL && slot->held != high && anchor_high(state, slot) == high)
+		(void) activate(state, slot, high);
+}
+
 /* The ids kept go to the sample, and the first converter goes on. */
 static void
 sample_deferred(SortSupport ssup, ulid_sort_state *state)
 {
 	int			count = state->deferred_count;
+	uint16		near[ANCHOR_SAMPLE];
+	int			near_count = 0;
 
 	state->deferred_count = 0;
 	state->twins_full = -1;		/* (never again) */
 	state->input_count -= count;	/* (counted again) */
 	state->catching_up = true;
 	for (int i = 0; i < count; i++)
+	{
+		int			sampled_near = state->sampled_near;
+
+		state->replaying_apart = state->chained[i] > 0;
 		(void) ulid_abbrev_convert(PointerGetDatum(&state->deferred[i]), ssup);
+		if (state->sampled_near > sampled_near)
+			near[near_count++] = (uint16) i;
+	}
 	state->catching_up = false;
+	for (int i = 0; i < near_count; i++)
+		activate_replayed(state, &state->deferred[near[i]]);
+	state->last_part = -1;
 	ssup->abbrev_converter = ulid_abbrev_convert;
 }
 
@@ -2719,6 +2776,7 @@ twins_full(Datum original, SortSupport ssup)
 	{
 		arena_take(state);
 		state->deferred = anchor_alloc(state, sizeof(pg_ulid) * (ANCHOR_SAMPLE + 1));
+		state->chained = anchor_alloc_zero(state, ANCHOR_SAMPLE);
 		/* deferred[-1], the twin of a free slot (near_twin()) */
 		memset(state->deferred, 0, sizeof(pg_ulid));
 		state->deferred++;

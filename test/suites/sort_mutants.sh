@@ -28,7 +28,9 @@
 # share a millisecond, the rebuild fails, and the table keeps its ways), and
 # the sample's ids of a run in insertion order counted as pairs from the
 # third on (it meets them in ulid_abbrev_convert only once the estimate is
-# over, after the DEBUG line that would show the table's layout).
+# over, after the DEBUG line that would show the table's layout), and the
+# deferred sample's chains of ids kept apart with no end (a chain's ids tie,
+# and the sample counts them as it would have counted them without).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . test/lib/tap.sh
@@ -143,8 +145,13 @@ the deferred sample does not keep the ids it keyed, for the sample => state->def
 the deferred sample never catches up at an id near its twin => 	if (near_twin(state, *twin, high, low)) => 	if (false)
 the deferred sample's twins numbered as the ids kept before them => 	*twin = (uint16) state->deferred_count; => 	*twin = (uint16) (state->deferred_count - 1);
 the deferred sample keeps ids in a row with no end => return in_a_row < DEFERRED_IN_A_ROW; => return true;
-the deferred sample keeps an id near the last one kept however far => low - load_be(state->deferred[n - 1].data + 8, 8) != 1) => false)
-the deferred sample keeps an id near its twin kept before the last => if (n != state->deferred_count || => if (
+the deferred sample keeps an id near the last one kept however far => 	if (low - twin_low != 1) => 	if (false)
+the deferred sample keeps an id near its twin kept before the last however far => 		if (low - twin_low + DEFERRED_APART > 2 * DEFERRED_APART || => 		if (
+the deferred sample keeps an id near its twin apart without its place in the chain => 		state->chained[state->deferred_count] = state->chained[n - 1] + 1; => 		(void) 0;
+the deferred sample counts the ids kept in a row near a latent anchor as it catches up => *near_hit = state->replaying_apart && state->last_anchor != NULL; => *near_hit = state->last_anchor != NULL;
+the deferred sample does not count the ids kept apart near a latent anchor as it catches up => *near_hit = state->replaying_apart && state->last_anchor != NULL; => *near_hit = false;
+the deferred sample leaves the anchors of ids kept apart latent => 		activate_replayed(state, &state->deferred[near[i]]); => 		(void) near;
+the deferred sample makes an anchor active at an id kept apart as it catches up => *near_hit = state->replaying_apart && state->last_anchor != NULL; => if ((*near_hit = state->replaying_apart && state->last_anchor != NULL)) state->last_anchor = activate(state, slot, owner);
 the converter of runs in the sample takes its last id, which does not end it => 		state->sampled == ANCHOR_SAMPLE - 1) => 		false)
 the converter of runs in the sample goes on after it => 			 ssup->abbrev_converter == ulid_abbrev_convert_sample_runs) => 			 false)
 the deferred sample's ids counted twice => 	state->input_count -= count;	/* (counted again) */ => 	(void) count;
