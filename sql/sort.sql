@@ -1377,18 +1377,18 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS lost_twin_run_misplaced FROM
 -- then a copy of each id of the runs and 150 more ids of the run of 6 (below
 -- and above it), shuffled: 980 ids, all in the sample.  Copies must have
 -- equal keys (a unique index would miss them otherwise).
--- (800 random ids over 20 milliseconds from ms on, 10 apart in o)
-CREATE FUNCTION pg_temp.random_over_20_ms(ms int8, seed text) RETURNS TABLE (o int, id ulid)
+-- (n random ids over 20 milliseconds from ms on, 10 apart in o)
+CREATE FUNCTION pg_temp.random_over_20_ms(ms int8, seed text, n int) RETURNS TABLE (o int, id ulid)
 	LANGUAGE sql AS $$
 	SELECT k * 10, pg_temp.id(to_hex(ms + (hashint4(k) & 2147483647) % 20), substr(md5(seed || ' ' || k), 1, 20))
-	  FROM generate_series(0, 799) k
+	  FROM generate_series(0, n - 1) k
 $$;
 CREATE FUNCTION pg_temp.in_a_row_id(c int, j int) RETURNS ulid LANGUAGE sql AS $$
 	SELECT pg_temp.id(to_hex(1766000000000 + c), substr(md5('w16c run ' || c), 1, 16) || lpad(to_hex(1000 + j), 4, '0'))
 $$;
 TRUNCATE late;
 INSERT INTO late
-SELECT id FROM (SELECT 1 AS phase, o, id FROM pg_temp.random_over_20_ms(1766000000000, 'w16c')
+SELECT id FROM (SELECT 1 AS phase, o, id FROM pg_temp.random_over_20_ms(1766000000000, 'w16c', 800)
 				UNION ALL
 				SELECT 1, c * 1000 + j, pg_temp.in_a_row_id(c, j)
 				  FROM (VALUES (1, 2), (2, 3), (3, 4), (4, 6)) r (c, n), generate_series(0, n - 1) j
@@ -1415,31 +1415,36 @@ SELECT pg_temp.unique_index_over_late() AS w16c_unique_index;
 
 -- w16d) Ids near their twin apart, kept by the deferred sample
 -- (kept_near_twin()): within 2 of the last id kept of their first 8 bytes,
--- with other ids between, up to 3 in a chain.  800 random ids over 20
--- milliseconds with chains among them: x + 2, x, x + 1; x, x + 1; x + 1, x;
--- x, x + 2, x + 1, x + 3 (whose fourth id the sample does not keep: it takes
--- the ids kept there).  The ids of a chain kept have their plain key, the
--- sample counts them, and makes their anchor active, moved up to the
--- highest of them (activate_replayed()), once it took them all.  Then a copy
--- of each and 40 more ids of each chain's first 8 bytes around it,
--- shuffled: 982 ids, all in the sample.  (Made active as each id came, a
--- chain's anchor keyed its next id's copy apart from the id: misplaced.)
+-- with other ids kept between, up to 3 in a chain.  1,020 random ids over
+-- 20 milliseconds, the sample's, with chains among their first 640, each in
+-- a millisecond of its own past those: x + 2, x, x + 1; x, x + 1; x + 1, x;
+-- x, x + 2, x + 1, x + 3 (whose fourth id the sample does not keep: it
+-- takes the ids kept there); x, x + 1, x + 2.  The ids of a chain kept have
+-- their plain key; the sample counts them, and makes their anchors active,
+-- moved up to the highest of them (activate_replayed()), once it took them
+-- all: 5 active anchors when the estimate ends, in 2,600 ids before the
+-- window (left latent, 1: the fourth chain's fourth id makes its own
+-- active).  Then a copy of each and 40 more ids of each chain's first 8
+-- bytes around it, shuffled.  Copies must have equal keys.
 CREATE FUNCTION pg_temp.apart_id(c int, j int) RETURNS ulid LANGUAGE sql AS $$
-	SELECT pg_temp.id(to_hex(1767000000000 + c), substr(md5('w16d chain ' || c), 1, 16) || lpad(to_hex(1000 + j), 4, '0'))
+	SELECT pg_temp.id(to_hex(1767000000100 + c), substr(md5('w16d chain ' || c), 1, 16) || lpad(to_hex(1000 + j), 4, '0'))
 $$;
 CREATE TEMP TABLE chains (c int, n int, j int);
 INSERT INTO chains VALUES (1, 1, 2), (1, 2, 0), (1, 3, 1), (2, 1, 0), (2, 2, 1), (3, 1, 1), (3, 2, 0),
-						  (4, 1, 0), (4, 2, 2), (4, 3, 1), (4, 4, 3);
+						  (4, 1, 0), (4, 2, 2), (4, 3, 1), (4, 4, 3), (5, 1, 0), (5, 2, 1), (5, 3, 2);
 TRUNCATE late;
 INSERT INTO late
-SELECT id FROM (SELECT 1 AS phase, o, id FROM pg_temp.random_over_20_ms(1767000000000, 'w16d')
+SELECT id FROM (SELECT 1 AS phase, o, id FROM pg_temp.random_over_20_ms(1767000000000, 'w16d', 1020)
 				UNION ALL
 				SELECT 1, n * 1500 + c * 70 + 5, pg_temp.apart_id(c, j) FROM chains
 				UNION ALL
-				SELECT 2, hashint4(c * 100 + j), pg_temp.apart_id(c, j) FROM chains
+				SELECT 2, i, pg_temp.id(to_hex(i), substr(md5('w16d before ' || i), 1, 20))
+				  FROM generate_series(1, 2600) i
 				UNION ALL
-				SELECT 2, hashint4(c * 1000 + j), pg_temp.apart_id(c, j)
-				  FROM generate_series(1, 4) c, generate_series(-20, 23) j
+				SELECT 3, hashint4(c * 100 + j), pg_temp.apart_id(c, j) FROM chains
+				UNION ALL
+				SELECT 3, hashint4(c * 1000 + j), pg_temp.apart_id(c, j)
+				  FROM generate_series(1, 5) c, generate_series(-20, 23) j
 				 WHERE j NOT BETWEEN 0 AND 3) p
  ORDER BY phase, o;
 SELECT count(*) AS ids,

@@ -311,8 +311,9 @@ ulid_is_valid(PG_FUNCTION_ARGS)
 									 * (refuse()) */
 #define TWIN_MIN_BITS			6	/* the twins' table (ulid_abbrev_convert_deferred()) */
 #define TWIN_MAX_BITS			11
-#define DEFERRED_IN_A_ROW		3	/* ids in a row kept (kept_near_twin()) */
+#define DEFERRED_IN_A_ROW		3	/* ids in a chain kept (kept_near_twin()) */
 #define DEFERRED_APART			UINT64CONST(2)	/* how far from its twin one apart */
+#define KEPT_APART				0x80	/* chained[]: kept apart from its twin */
 
 /*
  * A slot of the anchor table, 32 bytes: an anchor, kept as what keys the ids
@@ -407,8 +408,9 @@ typedef struct ulid_sort_state
 								 * them (ulid_abbrev_convert_deferred()), */
 	uint16	   *twins;			/* the last of them of each first 8 bytes
 								 * (its number: index + 1), */
-	uint8	   *chained;		/* for each, the ids kept near a twin apart
-								 * up to it (kept_near_twin()), */
+	uint8	   *chained;		/* for each, its place in a chain of ids kept
+								 * near their twins, and KEPT_APART
+								 * (kept_near_twin()), */
 	int			deferred_count;	/* how many ids, */
 	int			twin_shift;		/* twins hashed into 2^(64 - twin_shift) slots, */
 	int			twins_full;		/* which take this many ids (-1: caught up) */
@@ -888,7 +890,7 @@ give_up_latent(ulid_sort_state *state, const anchor *slot, int64 taker)
 						 (sizeof(int64) + sizeof(anchor)) * VICTIMS + \
 						 2 * sizeof(anchor) * (1 << ANCHOR_SAMPLE_SLOT_BITS) + \
 						 (size_t) PG_CACHE_LINE_SIZE * ARENA_TABLES + \
-						 sizeof(pg_ulid) * (ANCHOR_SAMPLE + 1) + \
+						 sizeof(pg_ulid) * (ANCHOR_SAMPLE + 1) + ANCHOR_SAMPLE + \
 						 sizeof(uint16) * (2 << TWIN_MAX_BITS))
 #define ARENA_COUNT		4
 /* the sample's tables, each a cache line more (anchor_table_alloc()) */
@@ -1714,10 +1716,11 @@ far_from_active_anchor(const ulid_sort_state *state, const anchor *slot,
 
 /*
  * The key of an id that catch_up() hands over near a latent anchor (with its
- * first 8 bytes, not a copy of it): the twins' table lost the anchor's id
- * (another id took its slot), and this one had its plain key, which is the
- * anchor's own as a rule (the ids share their plain field but where the run
- * crosses a multiple of 2^59).  The anchor stays latent, moved up to the id
+ * first 8 bytes, not a copy of it): an id kept near its twin
+ * (kept_near_twin()), or one whose twin the twins' table lost (another id
+ * took its slot).  It had its plain key, which is the anchor's own as a
+ * rule (the ids share their plain field but where the run crosses a
+ * multiple of 2^59).  The anchor stays latent, moved up to the id
  * where the id is above it, and its near keys start at its own: the ids of
  * the run up to it (these two among them) key as its own key, tied, those
  * above it by their distance.  Where the plain keys differ, the anchor is
@@ -1756,9 +1759,11 @@ replayed_near_latent(ulid_sort_state *state, anchor *slot, uint64 high,
 /*
  * The key of an id of the part of an anchor, active or latent, while
  * the table may change.  An id near a latent anchor that is not a copy of it
- * makes it active; an id far from it, keyed with its plain key, narrows its
- * range of near keys to leave that key out.  *near_hit says whether the id
- * was near the anchor and not a copy of it.
+ * makes it active (as catch_up() hands the ids kept over, see
+ * replayed_near_latent()); an id far from it, keyed with its plain key,
+ * narrows its range of near keys to leave that key out.  *near_hit says
+ * whether the id was near the anchor and not a copy of it, and counts for
+ * the sample.
  */
 static uint64
 key_while_anchoring(ulid_sort_state *state, uint64 high, uint64 low,
@@ -2256,11 +2261,11 @@ short_runs_watch_end(ulid_sort_state *state)
 
 /*
  * The key of an id of the window whose millisecond's entry i in the table of
- * blocks, anchor_block, is no block: the first id of a millisecond of its span makes the
- * anchor, unless the millisecond was refused one (or its block is one of the
- * marks); a millisecond refused one keys its ids plainly; one of an active
- * anchor of the sample's table looks there.  (Not inlined: short_runs_key()
- * saves no registers for it.)
+ * blocks, anchor_block, is no block: the first id of a millisecond of its
+ * span makes the anchor, unless the millisecond was refused one (or its
+ * block is one of the marks); a millisecond refused one keys its ids
+ * plainly; one of an active anchor of the sample's table looks there.  (Not
+ * inlined: short_runs_key() saves no registers for it.)
  */
 static pg_noinline uint64
 short_runs_entry_key(ulid_sort_state *state, uint64 high, uint64 low,
@@ -2533,8 +2538,9 @@ ulid_abbrev_convert_sampling(Datum original, SortSupport ssup)
  * ulid_abbrev_convert goes on.  The sample keys them as it would have, but
  * an id near a latent anchor (kept near its twin, or whose twin another id
  * of the slot had taken): it had its plain key, so the anchor moves up to
- * it, or is dropped and the part refused (replayed_near_latent()).  A sort with no more ids of the window than the
- * sample, and none near its twin, never looks.
+ * it, or is dropped and the part refused (replayed_near_latent()).  A sort
+ * with no more ids of the window than the sample, and none near its twin
+ * but those kept, never looks.
  */
 static inline uint16 *
 twin_of(const ulid_sort_state *state, uint64 high)
@@ -2564,57 +2570,51 @@ near_twin(const ulid_sort_state *state, uint16 n, uint64 high, uint64 low)
 
 /*
  * Whether an id near its twin, number n, is kept too (with its plain key,
- * the twin's as a rule) while the sample waits.  Ids back-filled with
+ * the twin's as a rule) while the sample waits: where the twin and the ids
+ * kept near their twins before it (its chain: chained[], written on this
+ * path alone) are fewer than DEFERRED_IN_A_ROW, and it is the twin + 1 with
+ * the twin the last id kept (in a row), or within DEFERRED_APART of the
+ * twin with other ids kept between (apart).  Ids back-filled with
  * ulid_generate(timestamptz) over rows taken in another order than their
  * times are random in their milliseconds, but for rows in a row of one
  * millisecond, each the id before + 1.
  *
- * In a row: where it is the id after the last one kept, + 1, and not the
- * last of DEFERRED_IN_A_ROW + 1 such in a row.  A sort of 1,000 of those
- * ids over 20 milliseconds met such a pair among its first ids, and the
- * sample that took them all took 1.36 times uuid v4's time, 0.97 so (core's
- * functions 0.98).  The sample keys a run's ids kept as the highest of them
- * (the anchor moved up to it, replayed_near_latent()), tied: a run in
- * insertion order waits for its fourth id and ties its first three (in
- * reverse order it would tie whole).  (Looked at only near a twin: a count
- * of the ids in a row kept on every id cost ids one a millisecond 5
- * instructions an id.)
+ * In a row: a sort of 1,000 of those ids over 20 milliseconds met such a
+ * pair among its first ids, and the sample that took the ids kept there
+ * took 1.36 times uuid v4's time, 0.97 so (core's functions 0.98).  The
+ * sample keys a run's ids kept as the highest of them (the anchor moved up
+ * to it, replayed_near_latent()), tied: a run in insertion order waits for
+ * its fourth id and ties its first three (in reverse order it would tie
+ * whole).  Such ids do not count for the sample: the next id of the run
+ * does, where there is one.
  *
- * Apart (ids kept between, as where those ids are shuffled): where it is
- * within DEFERRED_APART of its twin, and fewer than DEFERRED_IN_A_ROW ids
- * are in its chain so (chained[]).  Shuffled, the 1,000 ids took 1.28 times
- * uuid v4's time (1.24 times its instructions), the sample taking the ids
- * kept at the first pair; 1.02 to 1.04 so (1.008).  Pairs apart are runs
- * of 2 for the sample all the same (a generator's 2 a millisecond,
- * shuffled, over 14,000 milliseconds, want their table of blocks): it
- * counts them as it takes them (replaying_apart), ties each chain's ids
- * and those of its part that come below the highest of them later, and
- * makes their anchors active once it took them all (activate_replayed()).
- * In runs of 5 a millisecond, shuffled, that ties a few ids more; in runs
- * of hundreds, the first id near its twin is seldom within 2 of it.
+ * Apart, as where those ids are shuffled: the 1,000 ids took 1.28 times
+ * uuid v4's time in a loop of sorts, 1.25 in make bench (1.24 times its
+ * instructions), the sample taking the ids kept at the first pair; 1.02 to
+ * 1.04, 1.03 so (1.008).  Pairs apart are runs of 2 for the sample all the
+ * same (a generator's 2 a millisecond, shuffled over 14,000 milliseconds,
+ * want their table of blocks): it counts such ids as it takes them
+ * (replaying_apart), ties each chain's ids and those of its part that come
+ * below the highest of them later, and makes their anchors active once it
+ * took them all (activate_replayed()).  In runs of 5 a millisecond,
+ * shuffled, that ties a few ids more (0.4% more instructions); in runs of
+ * hundreds, the first id near its twin is seldom within 2 of it.
  */
 static inline bool
-kept_near_twin(ulid_sort_state *state, uint16 n, uint64 high, uint64 low)
+kept_near_twin(ulid_sort_state *state, uint16 n, uint64 low)
 {
 	uint64		twin_low = load_be(state->deferred[n - 1].data + 8, 8);
-	int			in_a_row = 1;
+	int			chain = (state->chained[n - 1] & ~KEPT_APART) + 1;
+	bool		apart = n != state->deferred_count;
 
-	if (n != state->deferred_count)
-	{
-		/* apart: within DEFERRED_APART of the twin, the chain not too long */
-		if (low - twin_low + DEFERRED_APART > 2 * DEFERRED_APART ||
-			state->chained[n - 1] + 1 >= DEFERRED_IN_A_ROW)
-			return false;
-		state->chained[state->deferred_count] = state->chained[n - 1] + 1;
-		return true;
-	}
-	if (low - twin_low != 1)
+	if (chain >= DEFERRED_IN_A_ROW)
 		return false;
-	while (in_a_row < DEFERRED_IN_A_ROW && in_a_row < n &&
-		   load_be(state->deferred[n - 1 - in_a_row].data, 8) == high &&
-		   load_be(state->deferred[n - 1 - in_a_row].data + 8, 8) == low - 1 - in_a_row)
-		in_a_row++;
-	return in_a_row < DEFERRED_IN_A_ROW;
+	if (!apart && low - twin_low != 1)
+		return false;
+	if (apart && low - twin_low + DEFERRED_APART > 2 * DEFERRED_APART)
+		return false;
+	state->chained[state->deferred_count] = (uint8) (chain | (apart ? KEPT_APART : 0));
+	return true;
 }
 
 /*
@@ -2646,7 +2646,10 @@ activate_replayed(ulid_sort_state *state, const pg_ulid *ulid)
 								 plain_key(window_offset(state, high), low));
 
 	if (slot != NULL && slot->held != high && anchor_high(state, slot) == high)
-		(void) activate(state, slot, high);
+		slot = activate(state, slot, high);
+	/* given up to another part in the replay, or out of reach: not counted */
+	if (slot == NULL || slot->held != high)
+		state->sampled_near--;
 }
 
 /* The ids kept go to the sample, and the first converter goes on. */
@@ -2665,7 +2668,7 @@ sample_deferred(SortSupport ssup, ulid_sort_state *state)
 	{
 		int			sampled_near = state->sampled_near;
 
-		state->replaying_apart = state->chained[i] > 0;
+		state->replaying_apart = (state->chained[i] & KEPT_APART) != 0;
 		(void) ulid_abbrev_convert(PointerGetDatum(&state->deferred[i]), ssup);
 		if (state->sampled_near > sampled_near)
 			near[near_count++] = (uint16) i;
@@ -2713,8 +2716,9 @@ ulid_abbrev_convert_sample_runs(Datum original, SortSupport ssup)
 
 /*
  * sample_deferred(), then the first converter's key of this id, which came
- * near its twin: where the sample goes on with an active anchor (this id's,
- * as a rule), ulid_abbrev_convert_sample_runs goes on with it.
+ * near its twin, or was the sample's last: where the sample goes on with an
+ * active anchor (this id's, or one of the ids kept apart,
+ * activate_replayed()), ulid_abbrev_convert_sample_runs goes on with it.
  */
 static pg_noinline Datum
 catch_up(Datum original, SortSupport ssup)
@@ -2757,7 +2761,7 @@ near_twin_found(Datum original, SortSupport ssup, uint16 *twin)
 	uint64		high = load_be(ulid->data, 8);
 	uint64		low = load_be(ulid->data + 8, 8);
 
-	if (!kept_near_twin(state, *twin, high, low))
+	if (!kept_near_twin(state, *twin, low))
 		return catch_up(original, ssup);
 	return keep(state, ulid, twin, window_offset(state, high), low);
 }
