@@ -746,10 +746,9 @@ $$;
 -- t) Short runs in a large table: a sample of ids in 1,022 milliseconds 97
 -- apart, two of them with an id near (+ 2: not in a row, w16c; the sample
 -- finds 2 runs, fewer than 4), then runs in new milliseconds between them:
--- each millisecond of the
--- sample's span gets an entry of the table of blocks (its first id's),
--- and the ids of that block keys from it, the other ids of the millisecond
--- their plain keys below and above them.  In that order:
+-- each millisecond of the sample's span gets an entry of the table of
+-- blocks (its first id's), and the ids of that block keys from it, the
+-- other ids of the millisecond their plain keys below and above them.  In that order:
 -- - the sample: the first id of each millisecond ends in c000, so an id
 --   made an anchor of that table in its place (had it not been refused one)
 --   would take a key above the first's;
@@ -941,12 +940,12 @@ DROP TABLE w2_ids;
 -- ids in 1,022 milliseconds 97 apart, each with the highest plain field
 -- of its part (part 7), with two runs of 2 in milliseconds of their own
 -- (ids 2 apart, not in a row, w16c; short runs: the table of blocks);
--- most of the sample's latent anchors
--- are given up for others in its small table, their parts refused and
--- their milliseconds left without an entry.  Then in each of those
--- milliseconds an id of part 8, the lowest plain field of its part, makes
--- the block anchor, and an id of part 7 just above the sample's must keep
--- its plain key: near keys placed in part 7 would put it below.
+-- most of the sample's latent anchors are given up for others in its
+-- small table, their parts refused and their milliseconds left without an
+-- entry.  Then in each of those milliseconds an id of part 8, the lowest
+-- plain field of its part, makes the block anchor, and an id of part 7
+-- just above the sample's must keep its plain key: near keys placed in
+-- part 7 would put it below.
 TRUNCATE late;
 INSERT INTO late
 SELECT pg_temp.id(to_hex(1743000000000 + ms), r)
@@ -1370,6 +1369,12 @@ SELECT pg_temp.id(to_hex(1764000000000 + m), r)
  ORDER BY md5('w17 ' || r);
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS lost_twin_run_misplaced FROM late;
 
+-- (n random ids over 20 milliseconds from ms on, 10 apart in o)
+CREATE FUNCTION pg_temp.random_over_20_ms(ms int8, seed text, n int) RETURNS TABLE (o int, id ulid)
+	LANGUAGE sql AS $$
+	SELECT k * 10, pg_temp.id(to_hex(ms + (hashint4(k) & 2147483647) % 20), substr(md5(seed || ' ' || k), 1, 20))
+	  FROM generate_series(0, n - 1) k
+$$;
 -- w16c) Ids in a row, each the one before + 1, kept by the deferred sample
 -- (kept_near_twin()): 800 random ids over 20 milliseconds with runs in a row
 -- of 2, 3, 4 and 6 ids among them (the sample waits through 3 ids of a run,
@@ -1377,12 +1382,6 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS lost_twin_run_misplaced FROM
 -- then a copy of each id of the runs and 150 more ids of the run of 6 (below
 -- and above it), shuffled: 980 ids, all in the sample.  Copies must have
 -- equal keys (a unique index would miss them otherwise).
--- (n random ids over 20 milliseconds from ms on, 10 apart in o)
-CREATE FUNCTION pg_temp.random_over_20_ms(ms int8, seed text, n int) RETURNS TABLE (o int, id ulid)
-	LANGUAGE sql AS $$
-	SELECT k * 10, pg_temp.id(to_hex(ms + (hashint4(k) & 2147483647) % 20), substr(md5(seed || ' ' || k), 1, 20))
-	  FROM generate_series(0, n - 1) k
-$$;
 CREATE FUNCTION pg_temp.in_a_row_id(c int, j int) RETURNS ulid LANGUAGE sql AS $$
 	SELECT pg_temp.id(to_hex(1766000000000 + c), substr(md5('w16c run ' || c), 1, 16) || lpad(to_hex(1000 + j), 4, '0'))
 $$;

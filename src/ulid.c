@@ -311,7 +311,7 @@ ulid_is_valid(PG_FUNCTION_ARGS)
 									 * (refuse()) */
 #define TWIN_MIN_BITS			6	/* the twins' table (ulid_abbrev_convert_deferred()) */
 #define TWIN_MAX_BITS			11
-#define DEFERRED_IN_A_ROW		3	/* ids in a chain kept (kept_near_twin()) */
+#define DEFERRED_CHAIN			3	/* ids in a chain kept (kept_near_twin()) */
 #define DEFERRED_APART			UINT64CONST(2)	/* how far from its twin one apart */
 #define KEPT_APART				0x80	/* chained[]: kept apart from its twin */
 
@@ -2572,7 +2572,7 @@ near_twin(const ulid_sort_state *state, uint16 n, uint64 high, uint64 low)
  * Whether an id near its twin, number n, is kept too (with its plain key,
  * the twin's as a rule) while the sample waits: where the twin and the ids
  * kept near their twins before it (its chain: chained[], written on this
- * path alone) are fewer than DEFERRED_IN_A_ROW, and it is the twin + 1 with
+ * path alone) are fewer than DEFERRED_CHAIN, and it is the twin + 1 with
  * the twin the last id kept (in a row), or within DEFERRED_APART of the
  * twin with other ids kept between (apart).  Ids back-filled with
  * ulid_generate(timestamptz) over rows taken in another order than their
@@ -2607,7 +2607,7 @@ kept_near_twin(ulid_sort_state *state, uint16 n, uint64 low)
 	int			chain = (state->chained[n - 1] & ~KEPT_APART) + 1;
 	bool		apart = n != state->deferred_count;
 
-	if (chain >= DEFERRED_IN_A_ROW)
+	if (chain >= DEFERRED_CHAIN)
 		return false;
 	if (!apart && low - twin_low != 1)
 		return false;
@@ -2657,7 +2657,7 @@ static void
 sample_deferred(SortSupport ssup, ulid_sort_state *state)
 {
 	int			count = state->deferred_count;
-	uint16		near[ANCHOR_SAMPLE];
+	uint16		near[ANCHOR_SAMPLE];	/* the ids counted near (key_while_anchoring()) */
 	int			near_count = 0;
 
 	state->deferred_count = 0;

@@ -28,9 +28,7 @@
 # share a millisecond, the rebuild fails, and the table keeps its ways), and
 # the sample's ids of a run in insertion order counted as pairs from the
 # third on (it meets them in ulid_abbrev_convert only once the estimate is
-# over, after the DEBUG line that would show the table's layout), and the
-# deferred sample's chains of ids kept apart with no end (a chain's ids tie,
-# and the sample counts them as it would have counted them without), and
+# over, after the DEBUG line that would show the table's layout), and
 # activate_replayed() leaving counted an id whose anchor the replay gave up
 # (another part of its millisecond took the anchor's way: rare, and it takes
 # 4 such ids to change the sample's decision).
@@ -147,7 +145,7 @@ the deferred sample: an id near a latent anchor, keyed plainly, makes it active 
 the deferred sample does not keep the ids it keyed, for the sample => state->deferred[state->deferred_count++] = *ulid; => (void) ulid;
 the deferred sample never catches up at an id near its twin => 	if (near_twin(state, *twin, high, low)) => 	if (false)
 the deferred sample's twins numbered as the ids kept before them => 	*twin = (uint16) state->deferred_count; => 	*twin = (uint16) (state->deferred_count - 1);
-the deferred sample keeps ids in a chain with no end => 	if (chain >= DEFERRED_IN_A_ROW) => 	if (false)
+the deferred sample keeps ids in a chain with no end => 	if (chain >= DEFERRED_CHAIN) => 	if (false)
 the deferred sample keeps an id near the last one kept however far => 	if (!apart && low - twin_low != 1) => 	if (false)
 the deferred sample keeps an id near its twin kept before the last however far => 	if (apart && low - twin_low + DEFERRED_APART > 2 * DEFERRED_APART) => 	if (false)
 the deferred sample keeps an id near its twin without its place in the chain => 	state->chained[state->deferred_count] = (uint8) (chain | (apart ? KEPT_APART : 0)); => 	(void) chain;
