@@ -619,27 +619,43 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS scattered_batches_misplaced 
 -- the ids one per millisecond, out of reach, make no anchor after the
 -- sample; with the anchors scattered they make anchors, the later ones
 -- made in place by the leaner converter, or handed back to the first.
--- Both estimates end at 2,560 ids.)
-CREATE FUNCTION pg_temp.runs_with_one_far(far_offset int8) RETURNS void LANGUAGE sql AS $$
+-- Both estimates end at 2,560 ids.)  Again after two ids out of order (a
+-- later millisecond first): the deferred sample keeps the runs of 6 whole
+-- (kept_out_of_order()), counts each from its fourth id and makes its
+-- anchor active at its last as it takes them (ends_counted_run()), so that
+-- the far run's first id does not take the way of the first run's anchor,
+-- latent (the same 4 active anchors); in runs of 4, each counted at its
+-- fourth, a run as the sample met it live (not a pair of its part).
+CREATE FUNCTION pg_temp.runs_with_one_far(far_offset int8, out_of_order boolean DEFAULT false,
+										  run_length int DEFAULT 6)
+	RETURNS void LANGUAGE sql AS $$
 	TRUNCATE late;
 	INSERT INTO late
 	SELECT pg_temp.id(to_hex(1735000000000 + ms), lpad(to_hex(ms % 65536), 4, '0') || lpad(to_hex(r), 16, '0'))
-	  FROM (SELECT 1 AS phase, ms, 1000000 + r AS r FROM generate_series(0, 2) ms, generate_series(0, 5) r
+	  FROM (SELECT 0 AS phase, ms, 5000000 AS r FROM unnest(ARRAY[6000, 6001]) ms WHERE out_of_order
 			UNION ALL
-			SELECT 2, far_offset, 1000000 + r FROM generate_series(0, 5) r
+			SELECT 1, ms, 1000000 + r FROM generate_series(0, 2) ms, generate_series(0, run_length - 1) r
+			UNION ALL
+			SELECT 2, far_offset, 1000000 + r FROM generate_series(0, run_length - 1) r
 			UNION ALL
 			SELECT 3, 5000 + f, 5000000 FROM generate_series(0, 999) f
 			UNION ALL
 			SELECT 4, 8589934592 + f, 5000000 FROM generate_series(0, 9999) f
 			UNION ALL
 			SELECT 5, ms, 1000000 + r
-			  FROM unnest(ARRAY[0, 1, 2, far_offset]) ms, generate_series(6, 300) r) p
-	 ORDER BY phase, ms, r
+			  FROM unnest(ARRAY[0, 1, 2, far_offset]) ms, generate_series(run_length, 300) r) p
+	 ORDER BY phase, CASE phase WHEN 0 THEN -ms ELSE ms END, r
 $$;
 SELECT pg_temp.runs_with_one_far(4096 * 1048577::int8);
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS far_run_in_a_larger_table_misplaced FROM late;
 SELECT pg_temp.runs_with_one_far(131072 * 32769::int8);
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS far_run_scattered_misplaced FROM late;
+SELECT pg_temp.runs_with_one_far(4096 * 1048577::int8, out_of_order => true);
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS far_run_after_ids_out_of_order_misplaced FROM late;
+SELECT pg_temp.runs_with_one_far(131072 * 32769::int8, out_of_order => true);
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS scattered_after_ids_out_of_order_misplaced FROM late;
+SELECT pg_temp.runs_with_one_far(4096 * 1048577::int8, out_of_order => true, run_length => 4);
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS runs_of_4_after_ids_out_of_order_misplaced FROM late;
 
 -- q) Two bulk loads a year apart (runs of 10 ids in 1,000 milliseconds
 -- each), shuffled: the anchors are scattered, and the milliseconds of a
