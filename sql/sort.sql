@@ -1545,6 +1545,36 @@ INSERT INTO late SELECT pg_temp.id(to_hex(1765000000100), '0123456789abcdef' || 
   FROM generate_series(1, 4) k;
 INSERT INTO late SELECT * FROM pg_temp.back_filled(10000, 20);
 SELECT * FROM pg_temp.back_filled_sorted();
+-- w18b) Back-filled over 2 milliseconds: half the ids follow one of their
+-- millisecond, in runs of 4 and more.  In their order, the deferred sample
+-- keeps a run in a row up to its 16th id once the ids kept came out of
+-- order (kept_out_of_order()); shuffled, an id near its twin however far
+-- (its chain up to 16 ids) where the ids kept are crowded, 16 first 8 bytes
+-- or more a millisecond (kept_crowded()).  3,000 ids, then a copy of each
+-- of the first 300: the sample takes the ids kept at its end, keys the runs
+-- its ids met from their anchors, and the copies must have equal keys.
+CREATE FUNCTION pg_temp.back_filled_over_2_ms(shuffled boolean) RETURNS void LANGUAGE sql AS $$
+	TRUNCATE late;
+	INSERT INTO late
+	SELECT id FROM (SELECT row_number() OVER () AS o, id FROM pg_temp.back_filled(3000, 2) id) b
+	 ORDER BY CASE WHEN shuffled THEN hashint8(o) ELSE o END;
+	INSERT INTO late SELECT id FROM pg_temp.back_filled(300, 2) id;
+$$;
+CREATE FUNCTION pg_temp.back_filled_over_2_ms_sorted()
+	RETURNS TABLE (ids bigint, later_ids_of_runs bigint, equal_neighbours bigint, over_2_ms_misplaced bigint)
+	LANGUAGE sql AS $$
+	SELECT count(*), count(*) - count(DISTINCT substr(id::bytea, 1, 14)),
+		   (SELECT count(*) FROM (SELECT id, lag(id) OVER (ORDER BY id) AS before FROM late) x
+			 WHERE x.id = x.before),
+		   pg_temp.late_misplaced() FROM late
+$$;
+SELECT pg_temp.back_filled_over_2_ms(shuffled => false);
+SELECT * FROM pg_temp.back_filled_over_2_ms_sorted();
+SELECT pg_temp.unique_index_over_late() AS w18b_in_their_order_unique_index;
+SELECT pg_temp.back_filled_over_2_ms(shuffled => true);
+SELECT * FROM pg_temp.back_filled_over_2_ms_sorted();
+SELECT pg_temp.unique_index_over_late() AS w18b_shuffled_unique_index;
+
 -- Then 3,000 ids converted from uuid, and a bulk load after them in
 -- insertion order (runs of 500 a millisecond over 20 milliseconds): the
 -- sample meets the runs once the estimate is over (its DEBUG line came

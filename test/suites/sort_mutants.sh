@@ -34,9 +34,11 @@
 # 4 such ids to change the sample's decision), runs kept in a row past
 # their third id whatever the order of the ids kept, or never (the keys are
 # the same; kept, a run of ids in insertion order ties up to its 16th id),
-# and the fourth id of a run kept in a row counted as a pair as the sample
+# the fourth id of a run kept in a row counted as a pair as the sample
 # takes it (its later ids count; it takes 4 runs of exactly 4 at the
-# sample's end to change its decision).
+# sample's end to change its decision), and chains kept with no end (a
+# chain stops at 16, where the sample takes the ids kept; its ids tie as
+# the highest of them either way).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . test/lib/tap.sh
@@ -150,16 +152,17 @@ the deferred sample: an id near a latent anchor, keyed plainly, makes it active 
 the deferred sample does not keep the ids it keyed, for the sample => state->deferred[state->deferred_count++] = *ulid; => (void) ulid;
 the deferred sample never catches up at an id near its twin => 	if (near_twin(state, *twin, high, low)) => 	if (false)
 the deferred sample's twins numbered as the ids kept before them => 	*twin = (uint16) state->deferred_count; => 	*twin = (uint16) (state->deferred_count - 1);
-the deferred sample keeps ids in a chain with no end => 	if (chain >= DEFERRED_CHAIN && => 	if (false &&
-the deferred sample keeps an id near the last one kept however far => 	if (!apart && low - twin_low != 1) => 	if (false)
-the deferred sample keeps an id near its twin kept before the last however far => 	if (apart && low - twin_low + DEFERRED_APART > 2 * DEFERRED_APART) => 	if (false)
-the deferred sample keeps an id near its twin without its place in the chain => 	state->chained[state->deferred_count] = (uint8) (chain | (apart ? KEPT_APART : 0)); => 	(void) chain;
-the deferred sample does not mark the ids it keeps apart => (uint8) (chain | (apart ? KEPT_APART : 0)); => (uint8) chain;
+the deferred sample keeps an id near the last one kept however far => 	bool		next = in_a_row && low - twin_low == 1; => 	bool		next = in_a_row;
+the deferred sample keeps an id near its twin kept before the last however far => 		low - twin_low + DEFERRED_APART <= 2 * DEFERRED_APART; => 		true;
+the deferred sample keeps an id near its twin without its place in the chain => 	state->chained[state->deferred_count] = (uint8) (chain | (next ? 0 : KEPT_APART)); => 	(void) chain;
+the deferred sample does not mark the ids it keeps apart => (uint8) (chain | (next ? 0 : KEPT_APART)); => (uint8) chain;
 the deferred sample counts the ids kept in a row near a latent anchor as it catches up => *near_hit = state->replaying_counted && state->last_anchor != NULL; => *near_hit = state->last_anchor != NULL;
 the deferred sample does not count the ids kept apart near a latent anchor as it catches up => *near_hit = state->replaying_counted && state->last_anchor != NULL; => *near_hit = false;
 the deferred sample leaves the anchors of ids kept apart latent => 		state->sampled_near -= activate_replayed(state, &state->deferred[near[i]]) == NULL; => 		(void) near;
 the deferred sample leaves the anchor of a run kept in a row latent at its last id => 		if (ends_counted_run(state, i, count, chain)) => 		if (false)
-the deferred sample makes the anchor of a chain kept apart active at its last id => 	return chain >= DEFERRED_CHAIN && !(chain & KEPT_APART) && => 	return chain >= DEFERRED_CHAIN &&
+the deferred sample makes the anchor of a chain kept apart active at its last id => 	if (chain < DEFERRED_CHAIN || (chain & KEPT_APART) || => 	if (chain < DEFERRED_CHAIN ||
+the deferred sample makes a run's anchor active at its last id kept with an id of its part kept after it => 		if ((int64) (load_be(state->deferred[j].data, 8) >> PART_SHIFT) == part) => 		if (false)
+the deferred sample keeps any id near its twin where the ids kept are not crowded => 	return state->deferred_count - state->kept_near >= => 	return true || state->deferred_count - state->kept_near >=
 the deferred sample does not count the ids of a run kept in a row from its fourth => state->replaying_counted = (chain & KEPT_APART) || chain >= DEFERRED_CHAIN; => state->replaying_counted = (chain & KEPT_APART);
 the deferred sample makes an anchor active at an id kept apart as it catches up => *near_hit = state->replaying_counted && state->last_anchor != NULL; => if ((*near_hit = state->replaying_counted && state->last_anchor != NULL)) state->last_anchor = activate(state, slot, owner);
 the converter of runs in the sample takes its last id, which does not end it => 		state->sampled == ANCHOR_SAMPLE - 1) => 		false)
