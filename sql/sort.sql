@@ -619,20 +619,21 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS scattered_batches_misplaced 
 -- the ids one per millisecond, out of reach, make no anchor after the
 -- sample; with the anchors scattered they make anchors, the later ones
 -- made in place by the leaner converter, or handed back to the first.
--- Both estimates end at 2,560 ids.)  Again after two ids out of order (a
--- later millisecond first): the deferred sample keeps the runs of 6 whole
--- (kept_out_of_order()), counts each from its fourth id and makes its
--- anchor active at its last as it takes them (ends_counted_run()), so that
--- the far run's first id does not take the way of the first run's anchor,
--- latent (the same 4 active anchors); in runs of 4, each counted at its
--- fourth, a run as the sample met it live (not a pair of its part).
+-- Both estimates end at 2,560 ids.)  Again after four ids out of order
+-- (each below the one before: one id in 8 or more, as the deferred sample
+-- wants, kept_out_of_order()): it keeps the runs of 6 whole, counts each
+-- from its fourth id and makes its anchor active at its last as it takes
+-- them (ends_counted_run()), so that the far run's first id does not take
+-- the way of the first run's anchor, latent (the same 4 active anchors); in
+-- runs of 4, each counted at its fourth, a run as the sample met it live
+-- (not a pair of its part).
 CREATE FUNCTION pg_temp.runs_with_one_far(far_offset int8, out_of_order boolean DEFAULT false,
 										  run_length int DEFAULT 6)
 	RETURNS void LANGUAGE sql AS $$
 	TRUNCATE late;
 	INSERT INTO late
 	SELECT pg_temp.id(to_hex(1735000000000 + ms), lpad(to_hex(ms % 65536), 4, '0') || lpad(to_hex(r), 16, '0'))
-	  FROM (SELECT 0 AS phase, ms, 5000000 AS r FROM unnest(ARRAY[6000, 6001]) ms WHERE out_of_order
+	  FROM (SELECT 0 AS phase, ms, 5000000 AS r FROM unnest(ARRAY[6000, 6001, 6002, 6003]) ms WHERE out_of_order
 			UNION ALL
 			SELECT 1, ms, 1000000 + r FROM generate_series(0, 2) ms, generate_series(0, run_length - 1) r
 			UNION ALL

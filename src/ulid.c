@@ -312,7 +312,9 @@ ulid_is_valid(PG_FUNCTION_ARGS)
 #define TWIN_MIN_BITS			6	/* the twins' table (ulid_abbrev_convert_deferred()) */
 #define TWIN_MAX_BITS			11
 #define DEFERRED_CHAIN			3	/* ids in a chain kept (kept_near_twin()) */
-#define DEFERRED_RUN			16	/* ids of a run kept in a row, out of order */
+#define DEFERRED_RUN			16	/* ids of a run kept in a row, out of order,
+									 * or in a chain, crowded */
+#define DEFERRED_DESCENTS		8	/* out of order: one id in 8 below the one before */
 #define DEFERRED_APART			UINT64CONST(2)	/* how far from its twin one apart */
 #define DEFERRED_CROWDED		16	/* first 8 bytes a millisecond (kept_crowded()) */
 #define KEPT_APART				0x80	/* chained[]: kept apart from its twin */
@@ -420,8 +422,9 @@ typedef struct ulid_sort_state
 	int64		kept_lowest_ms; /* the span of the milliseconds of the first */
 	int64		kept_highest_ms;
 	uint16		spanned_upto;	/* this many (kept_crowded()), */
-	uint16		ordered_upto;	/* the last of them in order from the first,
-								 * or the one before an id out of order */
+	uint16		ordered_upto;	/* the first ones looked at for their order */
+	uint16		kept_descents;	/* and how many of them came below the one
+								 * before (kept_out_of_order()) */
 	bool		catching_up;	/* catch_up() hands the ids to the sample, */
 	bool		replaying_counted;	/* this one counts near its anchor */
 } ulid_sort_state;
@@ -2579,19 +2582,24 @@ near_twin(const ulid_sort_state *state, uint16 n, uint64 high, uint64 low)
 }
 
 /*
- * Whether the ids kept came out of the order of their first 8 bytes, as ids
- * in insertion order do not: each looked at once (ordered_upto).
+ * Whether the ids kept came out of the order of their first 8 bytes: one in
+ * DEFERRED_DESCENTS or more below the one before, as ids back-filled in
+ * their rows' order are (a quarter to a half of them), and ids in insertion
+ * order are not, even with a few ids out of order among them (2 ids of a
+ * later millisecond before runs of 5 a millisecond: kept whole, the runs
+ * tied in fives up to the sample's end, and an ORDER BY of 10,000 of them
+ * took about 5% more instructions).  Each id looked at once (ordered_upto),
+ * up to as many as decide it for the sample's ids.
  */
 static bool
 kept_out_of_order(ulid_sort_state *state)
 {
-	for (; state->ordered_upto + 1 < state->deferred_count; state->ordered_upto++)
-	{
-		if (load_be(state->deferred[state->ordered_upto + 1].data, 8) <
-			load_be(state->deferred[state->ordered_upto].data, 8))
-			return true;
-	}
-	return false;
+	for (; state->ordered_upto + 1 < state->deferred_count &&
+		 state->kept_descents * DEFERRED_DESCENTS < ANCHOR_SAMPLE; state->ordered_upto++)
+		state->kept_descents +=
+			load_be(state->deferred[state->ordered_upto + 1].data, 8) <
+			load_be(state->deferred[state->ordered_upto].data, 8);
+	return state->kept_descents * DEFERRED_DESCENTS >= state->deferred_count;
 }
 
 /*
@@ -2727,26 +2735,55 @@ activate_replayed(ulid_sort_state *state, const pg_ulid *ulid)
 }
 
 /*
+ * The slot of the part of the id kept at index i in a table of the last id
+ * kept of each part (its index + 1, 0 free): 2^TWIN_MAX_BITS slots, at
+ * least twice the ids kept, found by the part's hash, then the next
+ * slots.
+ */
+static uint16 *
+part_slot(const ulid_sort_state *state, uint16 *last_of_part, int i)
+{
+	uint64		part = load_be(state->deferred[i].data, 8) >> PART_SHIFT;
+	size_t		mask = ((size_t) 1 << TWIN_MAX_BITS) - 1;
+	size_t		slot = (size_t) ((part * GOLDEN_RATIO_64) >> (64 - TWIN_MAX_BITS));
+
+	while (last_of_part[slot] != 0 &&
+		   load_be(state->deferred[last_of_part[slot] - 1].data, 8) >> PART_SHIFT != part)
+		slot = (slot + 1) & mask;
+	return &last_of_part[slot];
+}
+
+/* The table of the last id kept of each part, of the count ids kept. */
+static void
+last_of_parts(const ulid_sort_state *state, int count, uint16 *last_of_part)
+{
+	StaticAssertStmt(2 * ANCHOR_SAMPLE <= (1 << TWIN_MAX_BITS), "the table is at most half full");
+	memset(last_of_part, 0, sizeof(uint16) << TWIN_MAX_BITS);
+	for (int i = 0; i < count; i++)
+		*part_slot(state, last_of_part, i) = (uint16) (i + 1);
+}
+
+/*
  * Whether the id kept at index i (chained[i]: chain) is the last id kept of
  * a run kept in a row that counts for the sample (kept past its
  * DEFERRED_CHAIN-th id), with no id of its part kept after it: made active
  * there, its anchor would key such an id (kept apart from its twin where
  * the ids kept are crowded, or whose twin another id took) apart from the
  * plain key it had (77 ids of 980 misplaced in sort case w16c).  A chain
- * kept apart has its KEPT_APART bit.
+ * kept apart has its KEPT_APART bit.  last_of_part: the last id kept of
+ * each part, made at the first such run (last_of_parts()).
  */
 static bool
-ends_counted_run(const ulid_sort_state *state, int i, int count, uint8 chain)
+ends_counted_run(const ulid_sort_state *state, int i, int count, uint8 chain,
+				 uint16 *last_of_part, bool *made)
 {
-	int64		part = (int64) (load_be(state->deferred[i].data, 8) >> PART_SHIFT);
-
 	if (chain < DEFERRED_CHAIN || (chain & KEPT_APART) ||
 		(i + 1 < count && state->chained[i + 1] == chain + 1))
 		return false;
-	for (int j = i + 1; j < count; j++)
-		if ((int64) (load_be(state->deferred[j].data, 8) >> PART_SHIFT) == part)
-			return false;
-	return true;
+	if (!*made)
+		last_of_parts(state, count, last_of_part);
+	*made = true;
+	return *part_slot(state, last_of_part, i) == i + 1;
 }
 
 /*
@@ -2767,6 +2804,8 @@ sample_deferred(SortSupport ssup, ulid_sort_state *state)
 	int			count = state->deferred_count;
 	uint16		near[ANCHOR_SAMPLE];	/* the ids counted near (key_while_anchoring()) */
 	int			near_count = 0;
+	uint16		last_of_part[1 << TWIN_MAX_BITS];	/* (ends_counted_run()) */
+	bool		made = false;
 
 	state->deferred_count = 0;
 	state->twins_full = -1;		/* (never again) */
@@ -2781,7 +2820,7 @@ sample_deferred(SortSupport ssup, ulid_sort_state *state)
 		(void) ulid_abbrev_convert(PointerGetDatum(&state->deferred[i]), ssup);
 		if (state->sampled_near > sampled_near)
 			near[near_count++] = (uint16) i;
-		if (ends_counted_run(state, i, count, chain))
+		if (ends_counted_run(state, i, count, chain, last_of_part, &made))
 			(void) activate_replayed(state, &state->deferred[i]);
 	}
 	state->catching_up = false;
