@@ -1552,8 +1552,9 @@ SELECT * FROM pg_temp.back_filled_sorted();
 -- order (kept_out_of_order()); shuffled, an id near its twin however far
 -- (its chain up to 16 ids) where the ids kept are crowded, 16 first 8 bytes
 -- or more a millisecond (kept_crowded()).  3,000 ids, then a copy of each
--- of the first 300: the sample takes the ids kept at its end, keys the runs
--- its ids met from their anchors, and the copies must have equal keys.
+-- of the first 300: the sample takes the ids kept at its end and finds
+-- short runs, none of which gets an anchor in the two milliseconds (the
+-- DEBUG lines); the copies must have equal keys.
 CREATE FUNCTION pg_temp.back_filled_over_2_ms(shuffled boolean) RETURNS void LANGUAGE sql AS $$
 	TRUNCATE late;
 	INSERT INTO late

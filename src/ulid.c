@@ -2581,6 +2581,13 @@ near_twin(const ulid_sort_state *state, uint16 n, uint64 high, uint64 low)
 		low - twin_low + NEAR_ANCHOR <= 2 * NEAR_ANCHOR;
 }
 
+/* The first 8 bytes of the id kept at index i. */
+static inline uint64
+kept_high(const ulid_sort_state *state, int i)
+{
+	return load_be(state->deferred[i].data, 8);
+}
+
 /*
  * Whether the ids kept came out of the order of their first 8 bytes: one in
  * DEFERRED_DESCENTS or more below the one before, as ids back-filled in
@@ -2597,8 +2604,7 @@ kept_out_of_order(ulid_sort_state *state)
 	for (; state->ordered_upto + 1 < state->deferred_count &&
 		 state->kept_descents * DEFERRED_DESCENTS < ANCHOR_SAMPLE; state->ordered_upto++)
 		state->kept_descents +=
-			load_be(state->deferred[state->ordered_upto + 1].data, 8) <
-			load_be(state->deferred[state->ordered_upto].data, 8);
+			kept_high(state, state->ordered_upto + 1) < kept_high(state, state->ordered_upto);
 	return state->kept_descents * DEFERRED_DESCENTS >= state->deferred_count;
 }
 
@@ -2611,14 +2617,19 @@ kept_out_of_order(ulid_sort_state *state)
 static bool
 kept_crowded(ulid_sort_state *state)
 {
+	/*
+	 * (The first 8 bytes shifted, as the window's keys take the millisecond:
+	 * ulid_time_ms()'s load of 6 bytes cost 8 instructions more an id, 0.5%
+	 * of a sort of 1,000 back-filled ids.)
+	 */
+	if (state->spanned_upto == 0)
+		state->kept_lowest_ms = state->kept_highest_ms = (int64) (kept_high(state, 0) >> 16);
 	for (; state->spanned_upto < state->deferred_count; state->spanned_upto++)
 	{
-		int64		ms = (int64) (load_be(state->deferred[state->spanned_upto].data, 8) >> 16);
+		int64		ms = (int64) (kept_high(state, state->spanned_upto) >> 16);
 
-		if (state->spanned_upto == 0 || ms < state->kept_lowest_ms)
-			state->kept_lowest_ms = ms;
-		if (state->spanned_upto == 0 || ms > state->kept_highest_ms)
-			state->kept_highest_ms = ms;
+		state->kept_lowest_ms = Min(state->kept_lowest_ms, ms);
+		state->kept_highest_ms = Max(state->kept_highest_ms, ms);
 	}
 	return state->deferred_count - state->kept_near >=
 		DEFERRED_CROWDED * (state->kept_highest_ms - state->kept_lowest_ms + 1);
@@ -2743,12 +2754,11 @@ activate_replayed(ulid_sort_state *state, const pg_ulid *ulid)
 static uint16 *
 part_slot(const ulid_sort_state *state, uint16 *last_of_part, int i)
 {
-	uint64		part = load_be(state->deferred[i].data, 8) >> PART_SHIFT;
+	uint64		part = kept_high(state, i) >> PART_SHIFT;
 	size_t		mask = ((size_t) 1 << TWIN_MAX_BITS) - 1;
 	size_t		slot = (size_t) ((part * GOLDEN_RATIO_64) >> (64 - TWIN_MAX_BITS));
 
-	while (last_of_part[slot] != 0 &&
-		   load_be(state->deferred[last_of_part[slot] - 1].data, 8) >> PART_SHIFT != part)
+	while (last_of_part[slot] != 0 && kept_high(state, last_of_part[slot] - 1) >> PART_SHIFT != part)
 		slot = (slot + 1) & mask;
 	return &last_of_part[slot];
 }
