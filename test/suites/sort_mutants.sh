@@ -166,7 +166,7 @@ the deferred sample leaves the anchors of ids kept apart latent => 		state->samp
 the deferred sample leaves the anchor of a run kept in a row latent at its last id => 		if (ends_counted_run(state, i, count, chain, last_of_part, &made)) => 		if (false)
 the deferred sample makes the anchor of a chain kept apart active at its last id => 	if (chain < DEFERRED_CHAIN || (chain & KEPT_APART) || => 	if (chain < DEFERRED_CHAIN ||
 the deferred sample makes a run's anchor active at its last id kept with an id of its part kept after it => 	return *part_slot(state, last_of_part, i) == i + 1; => 	return true;
-the deferred sample keeps any id near its twin where the ids kept are not crowded => 	return state->deferred_count - state->kept_near >= => 	return true || state->deferred_count - state->kept_near >=
+the deferred sample keeps any id near its twin where the ids kept are not crowded => 	return count - state->kept_near >= => 	return true || count - state->kept_near >=
 the deferred sample does not count the ids of a run kept in a row from its fourth => state->replaying_counted = (chain & KEPT_APART) || chain >= DEFERRED_CHAIN; => state->replaying_counted = (chain & KEPT_APART);
 the deferred sample makes an anchor active at an id kept apart as it catches up => *near_hit = state->replaying_counted && state->last_anchor != NULL; => if ((*near_hit = state->replaying_counted && state->last_anchor != NULL)) state->last_anchor = activate(state, slot, owner);
 the converter of runs in the sample takes its last id, which does not end it => 		state->sampled == ANCHOR_SAMPLE - 1) => 		false)
