@@ -2622,19 +2622,19 @@ kept_out_of_order(ulid_sort_state *state)
 static bool
 kept_crowded(ulid_sort_state *state)
 {
-	/*
-	 * (The first 8 bytes shifted, as the window's keys take the millisecond:
-	 * ulid_time_ms()'s load of 6 bytes cost 8 instructions more an id, 0.5%
-	 * of a sort of 1,000 back-filled ids.)
-	 */
 	int			count = state->deferred_count;
 	int			i = state->spanned_upto;
 	int64		lowest = state->kept_lowest_ms;
 	int64		highest = state->kept_highest_ms;
 
+	/*
+	 * In locals, as in kept_out_of_order().  The millisecond is the first 8
+	 * bytes shifted, as the window's keys take it: ulid_time_ms()'s load of
+	 * 6 bytes cost 8 instructions more an id, 0.5% of a sort of 1,000
+	 * back-filled ids.
+	 */
 	if (i == 0)
 		lowest = highest = (int64) (kept_high(state, 0) >> 16);
-	/* (in locals, as in kept_out_of_order(): 3 stores less an id) */
 	for (; i < count; i++)
 	{
 		int64		ms = (int64) (kept_high(state, i) >> 16);
@@ -2737,7 +2737,7 @@ twins_make(ulid_sort_state *state, int bits)
 	state->twin_shift = 64 - bits;
 	state->twins_full = bits < TWIN_MAX_BITS ? 1 << (bits - 1) : ANCHOR_SAMPLE - 1;
 	for (int i = 0; i < state->deferred_count; i++)
-		*twin_of(state, load_be(state->deferred[i].data, 8)) = (uint16) (i + 1);
+		*twin_of(state, kept_high(state, i)) = (uint16) (i + 1);
 }
 
 /*
@@ -2921,7 +2921,8 @@ keep(ulid_sort_state *state, const pg_ulid *ulid, uint16 *twin, uint64 offset,
 }
 
 /*
- * An id near its twin (slot twin): kept where kept_near_twin() says so,
+ * An id near its twin (slot twin; its offset in the window and last 8
+ * bytes, as its caller loaded them): kept where kept_near_twin() says so,
  * else catch_up().  (Not inlined: with the call it returns from,
  * ulid_abbrev_convert_deferred saved 6 registers on every id, 9
  * instructions an id of ids one a millisecond.)
