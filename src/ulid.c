@@ -382,6 +382,8 @@ typedef struct ulid_sort_state
 	int			active_count;	/* active anchors */
 	int64		lowest_ms;		/* the span of their milliseconds */
 	int64		highest_ms;
+	int64		sampled_lowest_ms;	/* in the sample, the span of its active */
+	int64		sampled_highest_ms; /* anchors (sample_runs_compact()) */
 	int64		reach_from;		/* milliseconds that may still get anchors: */
 	uint64		reach_count;	/* this many from reach_from */
 	const uint64 *refused;		/* a bitmap of parts refused an anchor */
@@ -1164,16 +1166,37 @@ fourfold_slot_bits(const ulid_sort_state *state, int cap)
 }
 
 /*
+ * Whether the sample's active anchors, one at least, span at most half the
+ * milliseconds of its table: the hash of consecutive blocks spreads them
+ * over its blocks without a collision, so the table need not grow for
+ * them at an eighth (below; a part that finds another millisecond's active
+ * anchor in its slot still grows it, place_anchor_grown()).  Grown so all
+ * the same, the table of a sort of 1,000 ids 5 a millisecond (200
+ * milliseconds, 200 anchors) grew to 4,096 slots, 128 kB cleared: its
+ * ORDER BY met 9,074 first-level misses (cachegrind; uuid v4's 5,281),
+ * 6,317 so, with 1.1% fewer instructions.
+ */
+static inline bool
+sample_runs_compact(const ulid_sort_state *state)
+{
+	return state->sampled < ANCHOR_SAMPLE && !state->scattered &&
+		state->active_count > 0 &&
+		2 * (state->sampled_highest_ms - state->sampled_lowest_ms + 1) <=
+		((int64) 1 << state->slot_bits);
+}
+
+/*
  * Makes room for an anchor of a part, within reach.  A table laid out for a
  * span is rebuilt with twice as many slots as the milliseconds of the
  * active anchors and of the part would span (at most 2^max_slot_bits).
  * The sample's table, hashed, starts at ANCHOR_MIN_SLOTS and grows fourfold
  * once an eighth as many parts as it has slots (its ways included) got
- * anchors, or sooner for a part whose slot holds another millisecond's
- * active anchor (place_anchor_grown()) (doubling, an ORDER BY of 100 ids
- * one per millisecond took 3% more instructions: a rebuild more, and
- * memory to clear), up to
- * 2^ANCHOR_NO_RUN_SLOT_BITS until an id near an anchor came, and
+ * anchors, but where its runs are compact (sample_runs_compact()), or
+ * sooner for a part whose slot holds another millisecond's active anchor
+ * (place_anchor_grown()) (doubling, an ORDER BY of 100 ids one per
+ * millisecond took 3% more instructions: a rebuild more, and memory to
+ * clear), up to 2^ANCHOR_NO_RUN_SLOT_BITS until an id near an anchor
+ * came, and
  * 2^ANCHOR_SAMPLE_SLOT_BITS after (larger, ids one per millisecond, or
  * random within it, would only make it too big for the cache).  Made at
  * that size from the start, it cost small sorts more than the sort: an
@@ -1207,7 +1230,8 @@ anchor_table_grown_bits(const ulid_sort_state *state, int64 part)
 		size_t		slots_an_anchor = state->scattered ? 16 : 8;
 
 		if (table_bits(state) < cap &&
-			(size_t) state->anchors_made >= table_slots(state) / slots_an_anchor)
+			(size_t) state->anchors_made >= table_slots(state) / slots_an_anchor &&
+			!sample_runs_compact(state))
 			return fourfold_slot_bits(state, cap);
 		return 0;
 	}
@@ -1529,7 +1553,15 @@ activate(ulid_sort_state *state, anchor *slot, uint64 owner)
 		return NULL;
 	}
 	make_active(state, slot, owner);
-	if (state->sampled < ANCHOR_SAMPLE || state->scattered)
+	if (state->sampled < ANCHOR_SAMPLE)
+	{
+		if (state->active_count == 1)
+			state->sampled_lowest_ms = state->sampled_highest_ms = part >> PART_BITS;
+		state->sampled_lowest_ms = Min(state->sampled_lowest_ms, part >> PART_BITS);
+		state->sampled_highest_ms = Max(state->sampled_highest_ms, part >> PART_BITS);
+		return slot;
+	}
+	if (state->scattered)
 		return slot;
 	/*
 	 * Within the span of the active anchors, the reach and the table stay

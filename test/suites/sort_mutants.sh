@@ -129,6 +129,7 @@ the table of blocks places near keys from the anchor's plain field, past its par
 an anchor made once the table took ways, with fewer slots, goes to its old slot => i = slot_index(state, part);	/* (it may have fewer slots) */ => (void) 0;
 a part takes the anchor of another part of its millisecond => return key_part(slot->lowest_near) == key_part(plain); => return key_part(slot->lowest_near) >> PART_BITS == key_part(plain) >> PART_BITS;
 the table of scattered anchors stops growing with the sample => int			cap = state->scattered ? budget_bits(state) : state->sample_slot_bits; => int			cap = state->sample_slot_bits;
+the sample's table grows at an eighth where the span of its runs fits half of it => !sample_runs_compact(state)) => true)
 the table of scattered anchors grows at an eighth, as the sample's => size_t		slots_an_anchor = state->scattered ? 16 : 8; => size_t		slots_an_anchor = 8;
 a kept anchor put back after a far id of its part was keyed plainly => state->victim_tags[k] = 0; => (void) 0;
 the converter of runs in the other ways of their slots never picked => state->lean_ways = state->ways > 1 && => state->lean_ways = false &&
