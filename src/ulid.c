@@ -1168,10 +1168,12 @@ fourfold_slot_bits(const ulid_sort_state *state, int cap)
 /*
  * Whether the sample's active anchors, one at least, span at most half the
  * milliseconds of its table: the hash of consecutive blocks spreads them
- * over its blocks without a collision, so the table need not grow for
- * them at an eighth (below; a part that finds another millisecond's active
- * anchor in its slot still grows it, place_anchor_grown()).  Grown so all
- * the same, the table of a sort of 1,000 ids 5 a millisecond (200
+ * over its blocks without a collision as a rule (none in 20,000 spans of
+ * 33 blocks drawn at random in a table of 64 blocks; one collision in one
+ * span of 9 blocks in 16, about), so the table need not grow for them at
+ * an eighth (below; a part that finds another millisecond's active anchor
+ * in its slot still grows it, place_anchor_grown()).  Grown so all the
+ * same, the table of a sort of 1,000 ids 5 a millisecond (200
  * milliseconds, 200 anchors) grew to 4,096 slots, 128 kB cleared: its
  * ORDER BY met 9,074 first-level misses (cachegrind; uuid v4's 5,281),
  * 6,317 so, with 1.1% fewer instructions.
