@@ -1181,8 +1181,7 @@ fourfold_slot_bits(const ulid_sort_state *state, int cap)
 static inline bool
 sample_runs_compact(const ulid_sort_state *state)
 {
-	return state->sampled < ANCHOR_SAMPLE && !state->scattered &&
-		state->active_count > 0 &&
+	return state->sampled < ANCHOR_SAMPLE && state->active_count > 0 &&
 		2 * (state->sampled_highest_ms - state->sampled_lowest_ms + 1) <=
 		((int64) 1 << state->slot_bits);
 }
@@ -1557,10 +1556,12 @@ activate(ulid_sort_state *state, anchor *slot, uint64 owner)
 	make_active(state, slot, owner);
 	if (state->sampled < ANCHOR_SAMPLE)
 	{
-		if (state->active_count == 1)
-			state->sampled_lowest_ms = state->sampled_highest_ms = part >> PART_BITS;
-		state->sampled_lowest_ms = Min(state->sampled_lowest_ms, part >> PART_BITS);
-		state->sampled_highest_ms = Max(state->sampled_highest_ms, part >> PART_BITS);
+		int64		ms = part >> PART_BITS;
+
+		state->sampled_lowest_ms = state->active_count == 1 ? ms :
+			Min(state->sampled_lowest_ms, ms);
+		state->sampled_highest_ms = state->active_count == 1 ? ms :
+			Max(state->sampled_highest_ms, ms);
 		return slot;
 	}
 	if (state->scattered)
