@@ -10,11 +10,19 @@
 -- class fails amvalidate (uuid_cmp's arguments are uuid); sorting does not
 -- check.
 CREATE SCHEMA bench;
-CREATE OPERATOR bench.< (LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_lt);
-CREATE OPERATOR bench.<= (LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_le);
-CREATE OPERATOR bench.= (LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_eq, MERGES);
-CREATE OPERATOR bench.>= (LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_ge);
-CREATE OPERATOR bench.> (LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_gt);
+-- (with ulid's own operators' estimators: without them, a merge join with
+-- bench.= was estimated at 0.5% of the cross product, 50 million rows of
+-- 100,000 ids, and was compiled where JIT was on)
+CREATE OPERATOR bench.< (LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_lt,
+	RESTRICT = scalarltsel, JOIN = scalarltjoinsel);
+CREATE OPERATOR bench.<= (LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_le,
+	RESTRICT = scalarlesel, JOIN = scalarlejoinsel);
+CREATE OPERATOR bench.= (LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_eq, MERGES,
+	RESTRICT = eqsel, JOIN = eqjoinsel);
+CREATE OPERATOR bench.>= (LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_ge,
+	RESTRICT = scalargesel, JOIN = scalargejoinsel);
+CREATE OPERATOR bench.> (LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_gt,
+	RESTRICT = scalargtsel, JOIN = scalargtjoinsel);
 CREATE OPERATOR CLASS bench.ulid_core_ops FOR TYPE ulid USING btree AS
 	OPERATOR 1 bench.<, OPERATOR 2 bench.<=, OPERATOR 3 bench.=,
 	OPERATOR 4 bench.>=, OPERATOR 5 bench.>,
