@@ -82,10 +82,14 @@ echo
 echo "| ids | ORDER BY | CREATE INDEX | merge join |"
 echo "|---|---:|---:|---:|"
 declare -A counts
-# the three statements over table $1; with core's uuid functions if $2 is set
+# the three statements over table $1: as a user writes them, or ($2) with
+# ulid's operator class named, or with core's uuid functions
 statements_of() {
 	local t=$1 using='' opclass='' eq='='
-	[ -z "$2" ] || { using=' USING OPERATOR(bench.<)'; opclass=' bench.ulid_core_ops'; eq='OPERATOR(bench.=)'; }
+	case $2 in
+	named) opclass=' ulid_ops' ;;
+	core) using=' USING OPERATOR(bench.<)' opclass=' bench.ulid_core_ops' eq='OPERATOR(bench.=)' ;;
+	esac
 	statements=("SELECT id FROM $t ORDER BY id$using OFFSET $rows;"
 		"BEGIN; CREATE INDEX ${t}_id ON $t (id$opclass); ROLLBACK;"
 		"SELECT count(*) FROM $t a JOIN $t b ON a.id $eq b.id;")
@@ -95,6 +99,8 @@ while IFS=$'\t' read -r pos shape reference type; do
 	row="| $shape |"
 	statements_of "$t" ''
 	ours=("${statements[@]}")
+	statements_of "$t" named
+	named=("${statements[@]}")
 	statements_of "$t" core
 	for op in 0 1 2; do
 		count=$(warm_instructions "${ours[op]}")
@@ -105,7 +111,7 @@ while IFS=$'\t' read -r pos shape reference type; do
 			# core's operator class is named, and ulid's found as the type's
 			# default, by a scan of pg_opclass at each CREATE INDEX (65,000
 			# instructions, 2% of an index of 1,000 ids): named too against core's
-			[ "$op" != 1 ] || mine=$(warm_instructions "${ours[op]/(id)/(id ulid_ops)}")
+			[ "$op" != 1 ] || mine=$(warm_instructions "${named[op]}")
 		fi
 		row+=$(awk -v c="$count" -v b="${counts[1.$op]}" -v a="${counts[$reference.$op]:-}" -v k="$core" -v m="$mine" \
 			'BEGIN { printf " %.1f (%.3f×%s%s) |", c / 1e6, c / b, a ? sprintf(", %.3f× alike", c / a) : "",
