@@ -42,6 +42,9 @@ test/lib/cluster.sh bash -c "
 	[ -z '$only' ] || [ '$only' = query ] && psql -X -f test/tools/bench/bench_query.sql
 	[ -z '$only' ] || [ '$only' = sort ] && PGOPTIONS=\"\$PGOPTIONS $sort_options\" psql -X -f test/tools/bench/bench_sort.sql
 	[ -z '$only' ] || [ '$only' = pgbench ] && test/tools/bench/pgbench.sh
-	# last: it stops the server for single-user backends under valgrind
-	[ -z '$only' ] || [ '$only' = sort_instructions ] && test/tools/bench/sort_instructions.sh
 	true"
+# in a cluster of its own, which it stops for single-user backends under
+# valgrind, and whose files it copies
+if [ -z "$only" ] || [ "$only" = sort_instructions ]; then
+	test/lib/cluster.sh test/tools/bench/sort_instructions.sh
+fi

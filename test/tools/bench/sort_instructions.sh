@@ -20,12 +20,12 @@
 # either way, and an ORDER BY of 1,000 ids in runs, which clears one, 1.21
 # times uuid v4's instructions (1.08 with the loops; uuid v4's own count
 # the same).  Run by
-# bench.sh against its throwaway cluster (PGHOST), which it stops and starts
-# again.
+# bench.sh in a throwaway cluster of its own (test/lib/cluster.sh: PGHOST),
+# which it stops to start its backends.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 command -v valgrind >/dev/null || { echo "valgrind is not installed: run 'sudo apt-get install valgrind'"; exit 1; }
-bindir=$("${PG_CONFIG:-pg_config}" --bindir)
+bindir=${ULID_SERVER_BINDIR:-$("${PG_CONFIG:-pg_config}" --bindir)}
 rows=${BENCH_INSTRUCTION_ROWS:-500000}
 # a statement of few ids counts the work of its backend's history too (a
 # CREATE INDEX of 1,000 ids the catalog's rows the one before added and
@@ -46,6 +46,20 @@ psql -X -q -v ON_ERROR_STOP=1 >/dev/null <<EOF
 \\i test/tools/bench/prologue.sql
 \\i test/tools/bench/sort_tables.sql
 SELECT pg_temp.make_tables($rows);
+-- core's class for uuid as an extension has one: an index records in
+-- pg_depend that it depends on its operator class, but not on a class of
+-- core's, pinned at initdb (the ratio under the table)
+CREATE OPERATOR bench.< (LEFTARG = uuid, RIGHTARG = uuid, FUNCTION = pg_catalog.uuid_lt);
+CREATE OPERATOR bench.<= (LEFTARG = uuid, RIGHTARG = uuid, FUNCTION = pg_catalog.uuid_le);
+CREATE OPERATOR bench.= (LEFTARG = uuid, RIGHTARG = uuid, FUNCTION = pg_catalog.uuid_eq);
+CREATE OPERATOR bench.>= (LEFTARG = uuid, RIGHTARG = uuid, FUNCTION = pg_catalog.uuid_ge);
+CREATE OPERATOR bench.> (LEFTARG = uuid, RIGHTARG = uuid, FUNCTION = pg_catalog.uuid_gt);
+CREATE OPERATOR CLASS bench.uuid_unpinned_ops FOR TYPE uuid USING btree AS
+	OPERATOR 1 bench.<, OPERATOR 2 bench.<=, OPERATOR 3 bench.=,
+	OPERATOR 4 bench.>=, OPERATOR 5 bench.>,
+	FUNCTION 1 pg_catalog.uuid_cmp(uuid, uuid),
+	FUNCTION 2 pg_catalog.uuid_sortsupport(internal),
+	FUNCTION 4 pg_catalog.btequalimage(oid);
 \\copy (SELECT pos, shape, coalesce(reference, 0), type FROM shapes LEFT JOIN like_for_like USING (pos) WHERE type IN ('uuid', 'ulid') ORDER BY pos <> 1, pos NOT IN (SELECT reference FROM like_for_like), pos) TO '$out/shapes'
 EOF
 "${run_as[@]}" "$bindir/pg_ctl" -D "$data" -m fast -w stop >/dev/null
@@ -55,10 +69,19 @@ EOF
 # 100,000 ids 5,000 a millisecond: 137.95 million instructions, 129.76
 # after VACUUM in a backend alone, uuid v4's 134.73)
 echo "VACUUM (FREEZE, ANALYZE);" | "${run_as[@]}" "$bindir/postgres" --single -D "$data" postgres >/dev/null
+# under 100,000 ids, every backend starts from these files: a CREATE INDEX
+# rolled back leaves its catalog rows (pg_class, pg_attribute, pg_depend...)
+# dead in their tables and indexes, and the next one counted works past them
+# (1,000 ids: one index counted 3.04, 3.05 and 3.10 million instructions as
+# the measurements before it varied; 3.053 at every run from these files).
+# Over, that is under 0.01% of a statement, and the copies would be of
+# gigabytes.
+[ "$repeats" = 1 ] || cp -a "$data" "$out/files"
 
 string_loops=glibc.cpu.x86_rep_stosb_threshold=1000000000:glibc.cpu.x86_rep_movsb_threshold=1000000000
 # instructions of the statements in file $1, in a backend of their own
 instructions() {
+	[ ! -d "$out/files" ] || { rm -rf "$data" && cp -a "$out/files" "$data"; }
 	"${run_as[@]}" env GLIBC_TUNABLES="$string_loops" \
 		valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 		"$bindir/postgres" --single -D "$data" -c work_mem=2GB -c maintenance_work_mem=2GB \
@@ -105,13 +128,16 @@ while IFS=$'\t' read -r pos shape reference type; do
 	for op in 0 1 2; do
 		count=$(warm_instructions "${ours[op]}")
 		counts[$pos.$op]=$count
-		core= mine=$count
+		core='' mine=$count
 		if [ "$type" = ulid ]; then
 			core=$(warm_instructions "${statements[op]}")
 			# core's operator class is named, and ulid's found as the type's
 			# default, by a scan of pg_opclass at each CREATE INDEX (65,000
 			# instructions, 2% of an index of 1,000 ids): named too against core's
-			[ "$op" != 1 ] || mine=$(warm_instructions "${named[op]}")
+			if [ "$op" = 1 ]; then
+				mine=$(warm_instructions "${named[op]}")
+				counts[$pos.named]=$mine
+			fi
 		fi
 		row+=$(awk -v c="$count" -v b="${counts[1.$op]}" -v a="${counts[$reference.$op]:-}" -v k="$core" -v m="$mine" \
 			'BEGIN { printf " %.1f (%.3f×%s%s) |", c / 1e6, c / b, a ? sprintf(", %.3f× alike", c / a) : "",
@@ -119,4 +145,12 @@ while IFS=$'\t' read -r pos shape reference type; do
 	done
 	echo "$row"
 done <"$out/shapes"
-"${run_as[@]}" "$bindir/pg_ctl" -D "$data" -l "$PGHOST/server.log" -o "${ULID_SERVER_OPTS:-}" -w start >/dev/null
+# uuid v4's CREATE INDEX with its class named, core's and a copy of it that
+# is not pinned, against ulid's named, on the same ids (shape 3)
+pinned=$(warm_instructions "BEGIN; CREATE INDEX s_1_id ON s_1 (id uuid_ops); ROLLBACK;")
+unpinned=$(warm_instructions "BEGIN; CREATE INDEX s_1_id ON s_1 (id bench.uuid_unpinned_ops); ROLLBACK;")
+echo
+awk -v p="$pinned" -v u="$unpinned" -v m="${counts[3.named]}" 'BEGIN {
+	printf "CREATE INDEX, the operator class named: uuid v4 with uuid_ops %.3f million; with a copy of it\n", p / 1e6
+	printf "not pinned, as an extension'"'"'s class is, %.3f million (%.3f×); the same ids as ulid with\n", u / 1e6, u / p
+	printf "ulid_ops %.3f million (%.3f× the copy)\n", m / 1e6, m / u }'
