@@ -1437,8 +1437,9 @@ SELECT pg_temp.unique_index_over_late() AS w16c_unique_index;
 -- x, x + 2, x + 1, x + 3 (whose fourth id the sample does not keep: it
 -- takes the ids kept there); x, x + 1, x + 2.  The ids of a chain kept have
 -- their plain key; the sample counts them, and makes their anchors active,
--- moved up to the highest of them (activate_replayed()), once it took them
--- all: 5 active anchors when the estimate ends, in 2,600 ids before the
+-- moved to them (up to an id above, or down to one below while none went
+-- up: replayed_near_latent()), once it took them all (activate_replayed()):
+-- 5 active anchors when the estimate ends, in 2,600 ids before the
 -- window (left latent, 1: the fourth chain's fourth id makes its own
 -- active).  Then a copy of each and 40 more ids of each chain's first 8
 -- bytes around it, shuffled.  Copies must have equal keys.
@@ -1546,6 +1547,43 @@ INSERT INTO late SELECT pg_temp.id(to_hex(1765000000100), '0123456789abcdef' || 
   FROM generate_series(1, 4) k;
 INSERT INTO late SELECT * FROM pg_temp.back_filled(10000, 20);
 SELECT * FROM pg_temp.back_filled_sorted();
+-- w18c) 3,000 of those ids shuffled, with a pair the other way round in a
+-- row after about 190 of them (the id + 1, then the id), where the ids kept
+-- are not crowded: kept as a pair apart, and the deferred sample goes on
+-- (taken for a run, it had the sample take the ids kept there and key
+-- every id after; the keys are the same either way).
+TRUNCATE late;
+INSERT INTO late
+SELECT id FROM (SELECT CASE WHEN left(md5('w18c ' || id::text), 1) = '0' THEN 1 ELSE 3 END AS phase, id,
+					   md5('w18c ' || id::text) AS o
+				  FROM pg_temp.back_filled(3000, 20) id
+				UNION ALL
+				SELECT 2, pg_temp.id(to_hex(1765000000007), 'fedcba9876543210' || lpad(to_hex(k), 4, '0')),
+					   lpad(to_hex(2 - k), 4, '0')
+				  FROM generate_series(1, 2) k) p
+ ORDER BY phase, o;
+SELECT * FROM pg_temp.back_filled_sorted();
+-- Then a run in descending order after 100 of those ids: its first three
+-- ids kept (the pair, then a chain of 3), their anchor moved down to the
+-- lowest of them as the sample takes them, and the run's later ids keyed
+-- below it by their distance (moved up, the anchor would key none of them,
+-- and the run would tie); then a copy of each of the run's first 5 ids,
+-- which must have their keys (the first three their plain key, the
+-- anchor's own).
+TRUNCATE late;
+INSERT INTO late
+SELECT id FROM (SELECT 1 AS phase, id, md5('w18c ' || id::text) AS o FROM pg_temp.back_filled(100, 20) id
+				UNION ALL
+				SELECT 2, pg_temp.id(to_hex(1765000000100), '0123456789ab' || lpad(to_hex(100000 - k), 8, '0')),
+					   lpad(k::text, 8, '0')
+				  FROM generate_series(1, 3000) k
+				UNION ALL
+				SELECT 3, pg_temp.id(to_hex(1765000000100), '0123456789ab' || lpad(to_hex(100000 - k), 8, '0')),
+					   lpad(k::text, 8, '0')
+				  FROM generate_series(1, 5) k) p
+ ORDER BY phase, o;
+SELECT * FROM pg_temp.back_filled_sorted();
+SELECT pg_temp.unique_index_over_late() AS w18c_unique_index;
 -- w18b) Back-filled over 2 milliseconds: half the ids follow one of their
 -- millisecond, in runs of 4 and more.  In their order, the deferred sample
 -- keeps a run in a row up to its 16th id once the ids kept came out of

@@ -42,7 +42,10 @@
 # the one before (a few such ids before runs in insertion order tie the
 # runs whole up to the sample's end), and the table of the last id kept of
 # each part blind to the part in a slot (a run's anchor is then made
-# active at its last id kept less often: never where it should not be).
+# active at its last id kept less often: never where it should not be), and
+# a latent anchor moved down to an id below it as the sample catches up
+# after it moved up to one above (its near keys, which start at its own,
+# then end there too: the ids after it tie with it).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . test/lib/tap.sh
@@ -153,6 +156,9 @@ the mode: the estimate ends where the keys are an eighth of the ids counted => #
 the deferred sample: an id near a latent anchor with its plain key drops it as the sample catches up => 	if (key != anchor_key(slot)) => 	if (true)
 the deferred sample: a latent anchor not moved up to an id above it with its plain key as the sample catches up => 	if (low > anchor_low(slot)) => 	if (false)
 the deferred sample: a latent anchor keeps near keys below it for an id near it with its plain key as the sample catches up => 	slot->lowest_near = key; => 	(void) key;
+the deferred sample: a latent anchor not moved down to an id below it with its plain key as the sample catches up => 	if (low < anchor_low(slot) && slot->lowest_near < key) => 	if (false)
+the deferred sample: a latent anchor moved down keeps near keys one above its own => 		slot->near_width = (uint32) (key - slot->lowest_near); => 		slot->near_width = (uint32) (key - slot->lowest_near + 1);
+the deferred sample takes a pair the other way round in a row for a run => 	bool		close = !next && chain < DEFERRED_CHAIN && => 	bool		close = !in_a_row && chain < DEFERRED_CHAIN &&
 the deferred sample: an id near a latent anchor, keyed plainly, makes it active as the sample catches up => 			if (state->catching_up) => 			if (false)
 the deferred sample does not keep the ids it keyed, for the sample => state->deferred[state->deferred_count++] = *ulid; => (void) ulid;
 the deferred sample never catches up at an id near its twin => 	if (near_twin(state, *twin, high, low)) => 	if (false)
