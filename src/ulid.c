@@ -1777,7 +1777,11 @@ far_from_active_anchor(const ulid_sort_state *state, const anchor *slot,
  * tied whole: 1,000 ids, 100 shuffled over 20 milliseconds, then 900 in
  * descending order, 1.26 times the instructions of the run kept live, 1.10
  * times core's functions').  Either way every id kept keys as the anchor
- * now does, its own plain key.  Where the plain keys differ, the anchor is
+ * now does, its own plain key, and its near keys stay within last 8 bytes
+ * 0 to 2^64 - 1, as anchor_set() keeps them (an anchor moved down from 5
+ * to 4 kept 5 near keys below, and an id of last 8 bytes all ones took the
+ * lowest of them; moved up from 2^64 - 3 to 2^64 - 2, an id of last 8
+ * bytes 0 took the highest: misplaced).  Where the plain keys differ, the anchor is
  * dropped and its part refused, and the ids of its run tie.  (Dropped in
  * every case, a run of 14,000 ids in a millisecond with an id of another
  * part, shuffled among 14,000 ids one a millisecond, tied whole where the id
@@ -1807,14 +1811,17 @@ replayed_near_latent(ulid_sort_state *state, anchor *slot, uint64 high,
 	}
 	if (low < anchor_low(slot) && slot->lowest_near < key)
 	{
+		uint64		below = Min(key - slot->lowest_near, low);
+
 		slot->key_offset = key - low;
-		slot->near_width = (uint32) (key - slot->lowest_near);
+		slot->lowest_near = key - below;
+		slot->near_width = (uint32) below;
 		return key;
 	}
 	if (low > anchor_low(slot))
 		slot->key_offset = key - low;
 	slot->lowest_near = key;
-	slot->near_width = (uint32) (highest - key);
+	slot->near_width = (uint32) Min(highest - key, PG_UINT64_MAX - anchor_low(slot));
 	return key;
 }
 
@@ -2599,10 +2606,10 @@ ulid_abbrev_convert_sampling(Datum original, SortSupport ssup)
  * catch_up() hands the ids kept to the sample in their order, and
  * ulid_abbrev_convert goes on.  The sample keys them as it would have, but
  * an id near a latent anchor (kept near its twin, or whose twin another id
- * of the slot had taken): it had its plain key, so the anchor moves up to
- * it, or is dropped and the part refused (replayed_near_latent()).  A sort
- * with no more ids of the window than the sample, and none near its twin
- * but those kept, never looks.
+ * of the slot had taken): it had its plain key, so the anchor moves up (or
+ * down) to it, or is dropped and the part refused (replayed_near_latent()).
+ * A sort with no more ids of the window than the sample, and none near
+ * its twin but those kept, never looks.
  */
 static inline uint16 *
 twin_of(const ulid_sort_state *state, uint64 high)
