@@ -157,7 +157,7 @@ the deferred sample: an id near a latent anchor with its plain key drops it as t
 the deferred sample: a latent anchor not moved up to an id above it with its plain key as the sample catches up => 	if (low > anchor_low(slot)) => 	if (false)
 the deferred sample: a latent anchor keeps near keys below it for an id near it with its plain key as the sample catches up => 	slot->lowest_near = key; => 	(void) key;
 the deferred sample: a latent anchor not moved down to an id below it with its plain key as the sample catches up => 	if (low < anchor_low(slot) && slot->lowest_near < key) => 	if (false)
-the deferred sample: a latent anchor moved down keeps near keys one above its own => 		slot->near_width = (uint32) (key - slot->lowest_near); => 		slot->near_width = (uint32) (key - slot->lowest_near + 1);
+the deferred sample: a latent anchor moved down keeps near keys one above its own => 		slot->near_width = (uint32) below; => 		slot->near_width = (uint32) below + 1;
 the deferred sample takes a pair the other way round in a row for a run => 	bool		close = !next && chain < DEFERRED_CHAIN && => 	bool		close = !in_a_row && chain < DEFERRED_CHAIN &&
 the deferred sample: a latent anchor moved down keeps near keys below last 8 bytes 0 => 		uint64		below = Min(key - slot->lowest_near, low); => 		uint64		below = key - slot->lowest_near;
 the deferred sample: a latent anchor moved up keeps near keys above last 8 bytes 2^64 - 1 => 	slot->near_width = (uint32) Min(highest - key, PG_UINT64_MAX - anchor_low(slot)); => 	slot->near_width = (uint32) (highest - key);
