@@ -1437,8 +1437,9 @@ SELECT pg_temp.unique_index_over_late() AS w16c_unique_index;
 -- x, x + 2, x + 1, x + 3 (whose fourth id the sample does not keep: it
 -- takes the ids kept there); x, x + 1, x + 2.  The ids of a chain kept have
 -- their plain key; the sample counts them, and makes their anchors active,
--- moved to them (up to an id above, or down to one below while none went
--- up: replayed_near_latent()), once it took them all (activate_replayed()):
+-- moved to them (up to an id above, or down to one below while its near
+-- keys reach below it: replayed_near_latent()), once it took them all
+-- (activate_replayed()):
 -- 5 active anchors when the estimate ends, in 2,600 ids before the
 -- window (left latent, 1: the fourth chain's fourth id makes its own
 -- active).  Then a copy of each and 40 more ids of each chain's first 8

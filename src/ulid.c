@@ -1764,37 +1764,35 @@ far_from_active_anchor(const ulid_sort_state *state, const anchor *slot,
  * The key of an id that catch_up() hands over near a latent anchor (with its
  * first 8 bytes, not a copy of it): an id kept near its twin
  * (kept_near_twin()), or one whose twin the twins' table lost (another id
- * took its slot).  It had its plain key, which is the anchor's own as a
- * rule (the ids share their plain field but where the run crosses a
- * multiple of 2^59).  The anchor stays latent, moved up to the id
- * where the id is above it, and its near keys start at its own: the ids of
- * the run up to it (these two among them) key as its own key, tied, those
- * above it by their distance.  Where the id is below it and its near keys
- * still reach below its own, it moves down to the id instead, and its near
- * keys end at its own: the ids of a run in descending order, kept (a pair
- * the other way round in a row, kept_near_twin()), key as their anchor,
- * tied, and those after them below by their distance (moved up, the run
- * tied whole: 1,000 ids, 100 shuffled over 20 milliseconds, then 900 in
- * descending order, 1.26 times the instructions of the run kept live, 1.10
- * times core's functions').  Either way every id kept keys as the anchor
- * now does, its own plain key, and its near keys stay within last 8 bytes
- * 0 to 2^64 - 1, as anchor_set() keeps them (an anchor moved down from 5
- * to 4 kept 5 near keys below, and an id of last 8 bytes all ones took the
- * lowest of them; moved up from 2^64 - 3 to 2^64 - 2, an id of last 8
- * bytes 0 took the highest: misplaced).  Where the plain keys differ, the anchor is
- * dropped and its part refused, and the ids of its run tie.  (Dropped in
- * every case, a run of 14,000 ids in a millisecond with an id of another
- * part, shuffled among 14,000 ids one a millisecond, tied whole where the id
- * of the other part took the run's slot in the twins' table: its ORDER BY
- * took 2.06 times uuid v4's instructions, 1.87 so, the ids below the moved
- * anchor tied.)  Counted as a near hit where the id was kept apart from its
- * twin (kept_near_twin()), whose anchor becomes active once the sample took
- * all the ids kept (activate_replayed(): active at once, it would key the
- * chain's next id apart from its plain key), or kept in a row from its
+ * took its slot).  It had its plain key, which is the anchor's own as a rule
+ * (the ids share their plain field but where the run crosses a multiple of
+ * 2^59).  The anchor stays latent, moved up to the id where the id is above
+ * it, and its near keys start at its own: the ids of the run up to it (these
+ * two among them) key as its own key, tied, those above it by their distance.
+ * Where the id is below it and its near keys still reach below its own, it
+ * moves down to the id instead, and its near keys end at its own: the ids of
+ * a run in descending order, kept (a pair the other way round in a row,
+ * kept_near_twin()), key as their anchor, tied, and those after them below by
+ * their distance (moved up, the run tied whole: 1,000 ids, 100 shuffled over
+ * 20 milliseconds, then 900 in descending order, 1.26 times the instructions
+ * of the run kept live, 1.10 times core's functions').  Either way every id
+ * kept keys as the anchor now does, its own plain key, and its near keys stay
+ * within last 8 bytes 0 to 2^64 - 1, as anchor_set() keeps them (an anchor
+ * moved down from 5 to 4 kept 5 near keys below, and an id of last 8 bytes
+ * all ones took the lowest of them; moved up from 2^64 - 3 to 2^64 - 2, an id
+ * of last 8 bytes 0 took the highest: misplaced).  Where the plain keys
+ * differ, the anchor is dropped and its part refused, and the ids of its run
+ * tie.  (Dropped in every case, a run of 14,000 ids in a millisecond with an
+ * id of another part, shuffled among 14,000 ids one a millisecond, tied whole
+ * where the id of the other part took the run's slot in the twins' table: its
+ * ORDER BY took 2.06 times uuid v4's instructions, 1.87 so, the ids below the
+ * moved anchor tied.)  Counted as a near hit where the id was kept apart from
+ * its twin (kept_near_twin()), whose anchor becomes active once the sample
+ * took all the ids kept (activate_replayed(): active at once, it would key
+ * the chain's next id apart from its plain key), or kept in a row from its
  * run's DEFERRED_CHAIN-th id on, whose anchor becomes active at the run's
- * last id kept (sample_deferred()); else not (an anchor whose twin was
- * lost, or a run's first ids kept in a row, which wait for the next id of
- * the run).
+ * last id kept (sample_deferred()); else not (an anchor whose twin was lost,
+ * or a run's first ids kept in a row, which wait for the next id of the run).
  */
 static uint64
 replayed_near_latent(ulid_sort_state *state, anchor *slot, uint64 high,
@@ -2713,58 +2711,57 @@ kept_crowded(ulid_sort_state *state)
  * the twin (apart, kept between it and the id or not); in a row, in a
  * chain of fewer than DEFERRED_RUN where the ids kept came out of order;
  * any other, in a chain of fewer than DEFERRED_RUN where they are crowded.
- * Ids back-filled with
- * ulid_generate(timestamptz) over rows taken in another order than their
- * times are random in their milliseconds, but for rows in a row of one
- * millisecond, each the id before + 1.
+ * Ids back-filled with ulid_generate(timestamptz) over rows taken in
+ * another order than their times are random in their milliseconds, but for
+ * rows in a row of one millisecond, each the id before + 1.
  *
- * In a row: a sort of 1,000 of those ids over 20 milliseconds met such a
- * pair among its first ids, and the sample that took the ids kept there
- * took 1.36 times uuid v4's time, 0.97 so (core's functions 0.98).  The
- * sample keys a run's ids kept as the highest of them (the anchor moved up
- * to it, replayed_near_latent()), tied: a run in insertion order waits for
- * its fourth id and ties its first three (in reverse order it would tie
- * whole).  Such ids do not count for the sample: the next id of the run
- * does, where there is one.  Where the ids kept came out of order
- * (kept_out_of_order()), a run goes on being kept up to its DEFERRED_RUN-th
- * id: back-filled over 2 milliseconds, half the ids of such a table follow
- * one of their millisecond, in runs of 4 and more among 1,000 ids, and
- * the sample that took the ids kept at a run's fourth took 1.27 times uuid
- * v4's instructions for an ORDER BY of 1,000 (core's functions 1.14), 1.15
- * so; of 100, 1.32 -> 1.10 (core's 1.12).  Ids in insertion order keep the
- * rule of three: a generator's runs of 5 a millisecond, kept whole, tie in
- * fives up to the sample's end (an ORDER BY of 10,000 took 3.3% more
- * instructions), where the sample that takes them at a run's fourth keys
- * the later ids apart.  The ids of a run kept from its DEFERRED_CHAIN-th on
- * count for the sample as it takes them, as they would have counted live
- * (sample_deferred()).
+ * In a row: a sort of 1,000 of those ids over 20 milliseconds met such a pair
+ * among its first ids, and the sample that took the ids kept there took 1.36
+ * times uuid v4's time, 0.97 so (core's functions 0.98).  The sample keys a
+ * run's ids kept as the highest of them (the anchor moved up to it,
+ * replayed_near_latent()), tied: a run in insertion order waits for its
+ * fourth id and ties its first three (a run in descending order as well, its
+ * anchor moved down to the lowest, below).  Such ids do not count for the
+ * sample: the next id of the run does, where there is one.  Where the ids
+ * kept came out of order (kept_out_of_order()), a run goes on being kept up
+ * to its DEFERRED_RUN-th id: back-filled over 2 milliseconds, half the ids of
+ * such a table follow one of their millisecond, in runs of 4 and more among
+ * 1,000 ids, and the sample that took the ids kept at a run's fourth took
+ * 1.27 times uuid v4's instructions for an ORDER BY of 1,000 (core's
+ * functions 1.14), 1.15 so; of 100, 1.32 -> 1.10 (core's 1.12).  Ids in
+ * insertion order keep the rule of three: a generator's runs of 5 a
+ * millisecond, kept whole, tie in fives up to the sample's end (an ORDER BY
+ * of 10,000 took 3.3% more instructions), where the sample that takes them at
+ * a run's fourth keys the later ids apart.  The ids of a run kept from its
+ * DEFERRED_CHAIN-th on count for the sample as it takes them, as they would
+ * have counted live (sample_deferred()).
  *
- * Apart, as where those ids are shuffled: the 1,000 ids took 1.28 times
- * uuid v4's time in a loop of sorts, 1.25 in make bench (1.24 times its
+ * Apart, as where those ids are shuffled: the 1,000 ids took 1.28 times uuid
+ * v4's time in a loop of sorts, 1.25 in make bench (1.24 times its
  * instructions), the sample taking the ids kept at the first pair; 1.02 to
  * 1.04, 1.03 so (1.008).  A pair the other way round in a row (the id + 1,
- * then the id) is one apart too: taken for a run, it had the sample take
- * the ids kept there, in one shuffled table of those 1,000 ids in 50 (1.24
- * times the instructions of core's functions, 0.99 so), and a run in
- * descending order is kept as the first ids of a run in insertion order
- * are, its first three tied (replayed_near_latent() moves its anchor down
- * to the lowest of them).  Pairs apart are runs of 2 for the sample all the
- * same (a generator's 2 a millisecond, shuffled over 14,000 milliseconds,
- * want their table of blocks): it counts such ids as it takes them
- * (replaying_counted), ties each chain's ids and those of its part that come
- * below the highest of them later, and makes their anchors active once it
- * took them all (activate_replayed()).  In runs of 5 a millisecond,
- * shuffled, that ties a few ids more (0.4% more instructions); in runs of
- * hundreds, the first id near its twin is seldom within 2 of it.  Over 2
- * milliseconds, shuffled, runs of 4 and more are common: the 1,000 ids took
- * 1.29 times uuid v4's instructions (core's functions 1.13), the sample
- * taking the ids kept at the first id of a run that was not within 2 of
- * its twin, or its fourth.  So where the ids kept are crowded
- * (kept_crowded(): 16 first 8 bytes or more a millisecond), whose runs
- * anchors seldom key apart (a part of a millisecond has one anchor, and a
- * part of such a millisecond holds several runs), any id near its twin is
- * kept, up to DEFERRED_RUN in a chain: 1.29 -> 1.15 (1.02 times core's
- * functions' instructions).
+ * then the id) is one apart too: taken for a run, it had the sample take the
+ * ids kept there, in one shuffled table of those 1,000 ids in 50 (1.24 times
+ * the instructions of core's functions, 0.99 so), and a run in descending
+ * order is kept as the first ids of a run in insertion order are, its first
+ * three tied (replayed_near_latent() moves its anchor down to the lowest of
+ * them).  Pairs apart are runs of 2 for the sample all the same (a
+ * generator's 2 a millisecond, shuffled over 14,000 milliseconds, want their
+ * table of blocks): it counts such ids as it takes them (replaying_counted),
+ * ties each chain's ids and those of its part that come later on the side its
+ * anchor moved from (below the highest of them where it moved up, above the
+ * lowest where it moved down), and makes their anchors active once it took
+ * them all (activate_replayed()).  In runs of 5 a millisecond, shuffled, that
+ * ties a few ids more (0.4% more instructions); in runs of hundreds, the
+ * first id near its twin is seldom within 2 of it.  Over 2 milliseconds,
+ * shuffled, runs of 4 and more are common: the 1,000 ids took 1.29 times uuid
+ * v4's instructions (core's functions 1.13), the sample taking the ids kept
+ * at the first id of a run that was not within 2 of its twin, or its fourth.
+ * So where the ids kept are crowded (kept_crowded(): 16 first 8 bytes or more
+ * a millisecond), whose runs anchors seldom key apart (a part of a
+ * millisecond has one anchor, and a part of such a millisecond holds several
+ * runs), any id near its twin is kept, up to DEFERRED_RUN in a chain: 1.29 ->
+ * 1.15 (1.02 times core's functions' instructions).
  */
 static inline bool
 kept_near_twin(ulid_sort_state *state, uint16 n, uint64 low)

@@ -37,8 +37,8 @@
 # the fourth id of a run kept in a row counted as a pair as the sample
 # takes it (its later ids count; it takes 4 runs of exactly 4 at the
 # sample's end to change its decision), chains kept with no end (a chain
-# stops at 16, where the sample takes the ids kept; its ids tie as the
-# highest of them either way), the ids kept out of order at one id below
+# stops at 16, where the sample takes the ids kept; its ids tie as their
+# anchor either way), the ids kept out of order at one id below
 # the one before (a few such ids before runs in insertion order tie the
 # runs whole up to the sample's end), and the table of the last id kept of
 # each part blind to the part in a slot (a run's anchor is then made

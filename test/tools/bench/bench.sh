@@ -36,13 +36,15 @@ echo "Server: $("$(${PG_CONFIG:-pg_config} --bindir)/postgres" --version); N = $
 export ULID_SERVER_OPTS="-c shared_preload_libraries=ulid -c shared_buffers=4GB -c work_mem=256MB -c maintenance_work_mem=1GB -c max_wal_size=8GB -c checkpoint_timeout=1h -c jit=off"
 export PGOPTIONS="-c bench.rows=$rows -c bench.runs=$runs -c bench.brin_rows=${BENCH_BRIN_ROWS:-10000000}"
 sort_options="-c bench.sort_sizes=${BENCH_SORT_SIZES:-100,1000,1000000} -c bench.sort_memory=${BENCH_SORT_MEMORY:-4MB,2GB} -c bench.runs=${BENCH_SORT_RUNS:-5} -c bench.sort_shapes=${BENCH_SORT_SHAPES:-} -c bench.sort_workers=${BENCH_SORT_WORKERS:-0}"
-test/lib/cluster.sh bash -c "
-	set -e
-	[ -z '$only' ] || [ '$only' = generate ] && psql -X -f test/tools/bench/bench.sql
-	[ -z '$only' ] || [ '$only' = query ] && psql -X -f test/tools/bench/bench_query.sql
-	[ -z '$only' ] || [ '$only' = sort ] && PGOPTIONS=\"\$PGOPTIONS $sort_options\" psql -X -f test/tools/bench/bench_sort.sql
-	[ -z '$only' ] || [ '$only' = pgbench ] && test/tools/bench/pgbench.sh
-	true"
+if [ "$only" != sort_instructions ]; then
+	test/lib/cluster.sh bash -c "
+		set -e
+		[ -z '$only' ] || [ '$only' = generate ] && psql -X -f test/tools/bench/bench.sql
+		[ -z '$only' ] || [ '$only' = query ] && psql -X -f test/tools/bench/bench_query.sql
+		[ -z '$only' ] || [ '$only' = sort ] && PGOPTIONS=\"\$PGOPTIONS $sort_options\" psql -X -f test/tools/bench/bench_sort.sql
+		[ -z '$only' ] || [ '$only' = pgbench ] && test/tools/bench/pgbench.sh
+		true"
+fi
 # in a cluster of its own, which it stops for single-user backends under
 # valgrind, and whose files it copies
 if [ -z "$only" ] || [ "$only" = sort_instructions ]; then

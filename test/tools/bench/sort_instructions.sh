@@ -23,6 +23,8 @@
 # bench.sh in a throwaway cluster of its own (test/lib/cluster.sh: PGHOST),
 # which it stops to start its backends.
 set -euo pipefail
+# (a copy of the files that fails, in instructions(), ends the run)
+shopt -s inherit_errexit
 cd "$(dirname "$0")/../../.."
 command -v valgrind >/dev/null || { echo "valgrind is not installed: run 'sudo apt-get install valgrind'"; exit 1; }
 bindir=${ULID_SERVER_BINDIR:-$("${PG_CONFIG:-pg_config}" --bindir)}
@@ -34,10 +36,11 @@ rows=${BENCH_INSTRUCTION_ROWS:-500000}
 repeats=1
 [ "$rows" -ge 100000 ] || repeats=10
 data=$PGHOST/data
-run_as=()
-[ "$(id -u)" = 0 ] && run_as=(runuser -u postgres --)
-out=$(mktemp -d /tmp/ulid-instructions.XXXXXX)
-chmod 777 "$out"
+# the single-user backends run as the server's user, in a directory it can
+# read (test/lib/throwaway.sh)
+. test/lib/throwaway.sh
+throwaway_dir ulid-instructions
+out=$tmp run_as=("${as_owner[@]}")
 trap 'rm -rf "$out"' EXIT
 
 # the tables of the sort benchmarks, at this size: s_<pos>, one a shape
