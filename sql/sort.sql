@@ -1002,16 +1002,36 @@ CREATE FUNCTION pg_temp.runs_in_four_parts(run_ms int8, run_length int)
 		   v (high, low),
 		   generate_series(0, run_length - 1) i
 $$;
+-- (40 ids one per millisecond, phase 1, then runs of 1,000 in 4 parts)
+CREATE FUNCTION pg_temp.singles_then_four_parts()
+	RETURNS TABLE (phase int, ms int8, r text, o text) LANGUAGE sql AS $$
+	SELECT 1, 1744000000000 + k * 1000,
+		   lpad(to_hex(k * 1657 % 65536), 4, '0') || md5(k::text)::varchar(16), ''
+	  FROM generate_series(0, 39) k
+	UNION ALL
+	SELECT * FROM pg_temp.runs_in_four_parts(1744000100000, 1000)
+$$;
 TRUNCATE late;
 INSERT INTO late
-SELECT pg_temp.id(to_hex(ms), r)
-  FROM (SELECT 1 AS phase, 1744000000000 + k * 1000 AS ms,
-			   lpad(to_hex(k * 1657 % 65536), 4, '0') || md5(k::text)::varchar(16) AS r, '' AS o
-		  FROM generate_series(0, 39) k
-		UNION ALL
-		SELECT * FROM pg_temp.runs_in_four_parts(1744000100000, 1000)) p
- ORDER BY phase, ms, o;
+SELECT pg_temp.id(to_hex(ms), r) FROM pg_temp.singles_then_four_parts() ORDER BY phase, ms, o;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS ways_in_grown_sample_misplaced FROM late;
+
+-- w3b) As w3), the runs one after the other in insertion order, part
+-- '1234' first (in another way than its slot's first): the sample ends in
+-- that run, the only active anchor.  Laid out with one way a slot (no two
+-- active anchors share a millisecond), the table gave up the latent
+-- anchors of the three other parts, whose runs come after it, and their
+-- ids tied (21 distinct keys among the 1,536 ids the estimate counted,
+-- which did not end by 2,560: no DEBUG1 line); now it keeps its ways
+-- where two anchors, active or latent, share a millisecond.  The sample's
+-- converter of runs keys the run's ids from the anchor it keyed the id
+-- before near, and must count them in the other ways (the leaner converter
+-- of the other ways is picked).
+TRUNCATE late;
+INSERT INTO late
+SELECT pg_temp.id(to_hex(ms), r) FROM pg_temp.singles_then_four_parts()
+ ORDER BY phase, ms, phase = 3 AND r NOT LIKE '1234%', r;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS runs_one_after_another_misplaced FROM late;
 
 -- w4) Ways taken by a table of scattered anchors after the sample: two
 -- loads a year apart (as q), 60 milliseconds each) fill the sample, whose
@@ -1292,8 +1312,11 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS refusals_past_record_misplac
 -- refused through restore_victims(): as w13 with 400 (12 anchors go back),
 -- plus, in the sample, an id of another part of the first run's
 -- millisecond (the sample's table takes ways: its reach is a fourth while
--- the table is laid out, until it gives them back) and a single id 40,000
--- ms after the runs, its part's latent anchor, out of that reach but within
+-- the table is laid out, until it gives them back), and that id + 1, which
+-- crosses a multiple of 2^59 (another plain key: it drops the id's latent
+-- anchor as the sample takes the ids kept, so that no two anchors share a
+-- millisecond when the table is laid out, w3b), and a single id 40,000 ms
+-- after the runs, its part's latent anchor, out of that reach but within
 -- the reach after; then 20 ids of that part around it.  Made again without
 -- the part's bit, the bitmap let the part make a new anchor, whose near
 -- keys passed the first id's plain key (8 misplaced; found by the sort
@@ -1302,16 +1325,19 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS refusals_past_record_misplac
 -- anchor).
 TRUNCATE late;
 INSERT INTO late
-SELECT pg_temp.victims_id(ms, d, random16)
-  FROM (SELECT *, NULL::int AS random16 FROM pg_temp.victims_rows(400)
-		UNION ALL
-		SELECT 2, 1, 0, '000001a', (hashint4(1) & 65535) # 32768
-		UNION ALL
-		SELECT 2, 40000, 0, '00', NULL
-		UNION ALL
-		SELECT 3, 40000, d, md5('far ' || d), NULL
-		  FROM generate_series(-10, 10) d
-		 WHERE d <> 0) p
+SELECT id FROM
+	(SELECT phase, o, pg_temp.victims_id(ms, d, random16) AS id
+	   FROM (SELECT *, NULL::int AS random16 FROM pg_temp.victims_rows(400)
+			 UNION ALL
+			 SELECT 2, 40000, 0, '00', NULL
+			 UNION ALL
+			 SELECT 3, 40000, d, md5('far ' || d), NULL
+			   FROM generate_series(-10, 10) d
+			  WHERE d <> 0) p
+	 UNION ALL
+	 SELECT 2, '000001a' || n,
+			pg_temp.id(to_hex(1767000000001), lpad(to_hex((hashint4(1) & 65535) # 32768), 4, '0') || low)
+	   FROM (VALUES (0, '07ffffffffffffff'), (1, '0800000000000000')) v (n, low)) q
  ORDER BY phase, o;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS out_of_reach_kept_refused_misplaced FROM late;
 

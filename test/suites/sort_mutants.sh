@@ -45,7 +45,12 @@
 # active at its last id kept less often: never where it should not be), and
 # a latent anchor moved down to an id below it as the sample catches up
 # after it moved up to one above (its near keys, which start at its own,
-# then end there too: the ids after it tie with it).
+# then end there too: the ids after it tie with it), and the sample's
+# converter of runs keeping the anchor it keyed the id before near once the
+# table moved (it then reads the table freed, whose copy of an active
+# anchor is the same, in the sort's arena: the keys do not change), or
+# taking it for an id of other first 8 bytes (such an id goes on to the
+# first converter, which keys it the same).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . test/lib/tap.sh
@@ -179,7 +184,10 @@ the deferred sample keeps any id near its twin where the ids kept are not crowde
 the deferred sample does not count the ids of a run kept in a row from its fourth => state->replaying_counted = (chain & KEPT_APART) || chain >= DEFERRED_CHAIN; => state->replaying_counted = (chain & KEPT_APART);
 the deferred sample makes an anchor active at an id kept apart as it catches up => *near_hit = state->replaying_counted && state->last_anchor != NULL; => if ((*near_hit = state->replaying_counted && state->last_anchor != NULL)) state->last_anchor = activate(state, slot, owner);
 the converter of runs in the sample takes its last id, which does not end it => 		state->sampled == ANCHOR_SAMPLE - 1) => 		false)
-the converter of runs in the sample goes on after it => 			 ssup->abbrev_converter == ulid_abbrev_convert_sample_runs) => 			 false)
+the converter of runs in the sample goes on after it => else if (!sample_lasts(state) && converts_sample_runs(ssup)) => else if (false)
+the converter of runs in the sample takes ids of the window for ids outside it => if (outside && !within_window(window_offset(state, high))) => if (outside && within_window(window_offset(state, high)))
+the converter of runs in the sample counts the ids of the anchor it keyed the id before near in the first way => 		other_way = state->run_other_way; => 		other_way = false;
+the sample's table laid out gives its ways back where latent anchors share a millisecond with others => int64	   *all_ms = sorted_anchor_ms(state, false, &all_count); => int64	   *all_ms = sorted_anchor_ms(state, true, &all_count);
 the deferred sample's ids counted twice => 	state->input_count -= count;	/* (counted again) */ => 	(void) count;
 the plain keys counted key the ids of the window as outside it => uint64		key = plain_or_outside_key(state, high, offset, id[8]); => uint64		key = outside_window_key(state, high);
 EOF
