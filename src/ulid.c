@@ -1920,34 +1920,46 @@ compare_ms(const void *a, const void *b)
 }
 
 /*
- * The milliseconds of the table's anchors (the active ones alone, or all),
- * sorted, in memory of the caller's to free, and how many.
+ * The milliseconds of the table's active anchors, sorted, in memory of the
+ * caller's to free, and how many.
  */
 static int64 *
-sorted_anchor_ms(const ulid_sort_state *state, bool active_only, int *count)
+sorted_active_ms(const ulid_sort_state *state, int *count)
 {
-	size_t		most = active_only ? (size_t) state->active_count : table_slots(state);
-	int64	   *sorted = palloc(sizeof(int64) * Max(most, 1));
+	int64	   *sorted = palloc(sizeof(int64) * Max(state->active_count, 1));
 
 	*count = 0;
 	for (size_t i = 0; i < table_slots(state); i++)
 	{
 		const anchor *slot = &state->anchors[i];
 
-		if (is_anchor(slot) && (!active_only || is_active(state, slot)))
+		if (is_anchor(slot) && is_active(state, slot))
 			sorted[(*count)++] = anchor_ms(state, slot);
 	}
 	qsort(sorted, *count, sizeof(int64), compare_ms);
 	return sorted;
 }
 
-/* Whether two of these sorted milliseconds are the same. */
+/*
+ * Whether two anchors, active or latent, share a millisecond: the anchors
+ * of a millisecond lie in the ways of its slot (a table of one way holds
+ * one a millisecond).  One look at each slot: they were gathered and
+ * sorted before.
+ */
 static bool
-shares_ms(const int64 *sorted_ms, int count)
+ways_share_ms(const ulid_sort_state *state)
 {
-	for (int i = 1; i < count; i++)
-		if (sorted_ms[i] == sorted_ms[i - 1])
-			return true;
+	for (size_t i = 0; state->ways > 1 && i < table_slots(state); i += state->ways)
+		for (int w = 0; w < state->ways; w++)
+			for (int v = w + 1; v < state->ways; v++)
+			{
+				const anchor *a = way_of(state, i, w);
+				const anchor *b = way_of(state, i, v);
+
+				if (is_anchor(a) && is_anchor(b) &&
+					anchor_ms(state, a) == anchor_ms(state, b))
+					return true;
+			}
 	return false;
 }
 
@@ -1992,20 +2004,11 @@ lay_out_anchors(ulid_sort_state *state)
 {
 	int64		max_span = (int64) 1 << state->max_slot_bits;
 	int			count;
-	int64	   *active_ms = sorted_anchor_ms(state, true, &count);
+	int64	   *active_ms = sorted_active_ms(state, &count);
 	int			best = 0;
 	bool		one_way;
 
-	if (state->ways > 1)
-	{
-		int			all_count;
-		int64	   *all_ms = sorted_anchor_ms(state, false, &all_count);
-
-		one_way = !shares_ms(all_ms, all_count);
-		pfree(all_ms);
-	}
-	else
-		one_way = false;
+	one_way = state->ways > 1 && !ways_share_ms(state);
 	for (int lowest = 0, highest = 0; highest < count; highest++)
 	{
 		while (active_ms[highest] - active_ms[lowest] >= max_span)
@@ -2199,17 +2202,10 @@ short_runs_start(ulid_sort_state *state)
 static bool
 short_runs_only(ulid_sort_state *state)
 {
-	int64	   *sampled_ms;
-	int			count;
-	bool		shared;
-
 	if (state->sampled_near >= 4 * state->active_count ||
 		!short_runs_span(state) || state->short_runs_count < SHORT_RUNS_MIN_SPAN)
 		return false;
-	sampled_ms = sorted_anchor_ms(state, false, &count);
-	shared = shares_ms(sampled_ms, count);
-	pfree(sampled_ms);
-	return !shared;
+	return !ways_share_ms(state);
 }
 
 /*

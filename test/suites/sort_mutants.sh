@@ -187,7 +187,7 @@ the converter of runs in the sample takes its last id, which does not end it => 
 the converter of runs in the sample goes on after it => else if (!sample_lasts(state) && converts_sample_runs(ssup)) => else if (false)
 the converter of runs in the sample takes ids of the window for ids outside it => if (outside && !within_window(window_offset(state, high))) => if (outside && within_window(window_offset(state, high)))
 the converter of runs in the sample counts the ids of the anchor it keyed the id before near in the first way => 		other_way = state->run_other_way; => 		other_way = false;
-the sample's table laid out gives its ways back where latent anchors share a millisecond with others => int64	   *all_ms = sorted_anchor_ms(state, false, &all_count); => int64	   *all_ms = sorted_anchor_ms(state, true, &all_count);
+the sample's table laid out gives its ways back where latent anchors share a millisecond with others => if (is_anchor(a) && is_anchor(b) && => if (is_active(state, a) && is_active(state, b) &&
 the deferred sample's ids counted twice => 	state->input_count -= count;	/* (counted again) */ => 	(void) count;
 the plain keys counted key the ids of the window as outside it => uint64		key = plain_or_outside_key(state, high, offset, id[8]); => uint64		key = outside_window_key(state, high);
 EOF
