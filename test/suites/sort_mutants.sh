@@ -93,7 +93,7 @@ the mode: no table of blocks where the watch found short runs => state->watched_
 the mode: the estimate ends at 2,560 ids while the watch for short runs is on => state->watched == NULL && => true &&
 the mode: no table of blocks where the sample found more than 3 short runs over a wide span => !short_runs_only(state)) => true)
 the mode: the sample counts pairs in a row as runs => state->sampled_pairs += near_hit && paired && !state->last_near; => (void) 0;
-the mode: the table of blocks for two loads at once of short runs => return !shared; => return true;
+the mode: the table of blocks for two loads at once of short runs => return !ways_share_ms(state); => return true;
 the mode: the table of blocks for a run met by many of the sample's ids => if (state->sampled_near >= 4 * state->active_count || => if (
 the mode: the table of blocks for short runs over half the span => state->short_runs_count < SHORT_RUNS_MIN_SPAN) => state->short_runs_count < SHORT_RUNS_MIN_SPAN / 2)
 the mode: short runs watched for over any span => return state->short_runs_count >= WATCHED_MIN_SPAN; => return true;
