@@ -1949,17 +1949,22 @@ sorted_active_ms(const ulid_sort_state *state, int *count)
 static bool
 ways_share_ms(const ulid_sort_state *state)
 {
-	for (size_t i = 0; state->ways > 1 && i < table_slots(state); i += state->ways)
-		for (int w = 0; w < state->ways; w++)
-			for (int v = w + 1; v < state->ways; v++)
+	if (state->ways == 1)
+		return false;
+	for (size_t i = 0; i < table_slots(state); i += state->ways)
+		for (int w = 1; w < state->ways; w++)
+		{
+			const anchor *a = way_of(state, i, w);
+
+			for (int v = 0; v < w; v++)
 			{
-				const anchor *a = way_of(state, i, w);
 				const anchor *b = way_of(state, i, v);
 
 				if (is_anchor(a) && is_anchor(b) &&
 					anchor_ms(state, a) == anchor_ms(state, b))
 					return true;
 			}
+		}
 	return false;
 }
 
@@ -2006,9 +2011,8 @@ lay_out_anchors(ulid_sort_state *state)
 	int			count;
 	int64	   *active_ms = sorted_active_ms(state, &count);
 	int			best = 0;
-	bool		one_way;
+	bool		one_way = state->ways > 1 && !ways_share_ms(state);
 
-	one_way = state->ways > 1 && !ways_share_ms(state);
 	for (int lowest = 0, highest = 0; highest < count; highest++)
 	{
 		while (active_ms[highest] - active_ms[lowest] >= max_span)
