@@ -1677,6 +1677,23 @@ SELECT id FROM (SELECT 1 AS phase, i, CASE WHEN i % 2 = 0 THEN ('000' || substr(
 SELECT count(*) AS ids, count(*) FILTER (WHERE ulid_unix_ms(id) BETWEEN 1765000000000 AND 1765000000019) AS of_the_load,
 	   pg_temp.late_misplaced() AS converted_then_load_misplaced FROM late;
 
+-- w19) The sample's converter of runs makes a part's latent anchor, and
+-- makes it active, in place (sample_runs_missed()): runs of 5 ids a
+-- millisecond over 600 milliseconds with 150 ids of 1990 among them (fewer
+-- than one in 10 outside the window: the converter that tests the window
+-- for each id is not picked), all shuffled.  An id outside the window
+-- goes on to ulid_abbrev_convert (it has no part of the window to anchor).
+TRUNCATE late;
+INSERT INTO late
+SELECT id FROM (SELECT pg_temp.id(to_hex(1766000000000 + ms), substr(md5('w19 ' || ms), 1, 16) || lpad(to_hex(k), 4, '0')) AS id
+				  FROM generate_series(0, 599) ms, generate_series(0, 4) k
+				UNION ALL
+				SELECT pg_temp.id(to_hex(631152000000 + j), substr(md5('w19 outside ' || j), 1, 20))
+				  FROM generate_series(1, 150) j) p
+ ORDER BY md5(id::text);
+SELECT count(*) AS ids, count(*) FILTER (WHERE ulid_unix_ms(id) BETWEEN 631152000000 AND 631152000150) AS outside_the_window,
+	   pg_temp.late_misplaced() AS runs_with_ids_outside_misplaced FROM late;
+
 RESET work_mem;
 RESET client_min_messages;
 RESET jit;

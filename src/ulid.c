@@ -2437,7 +2437,9 @@ sample_lasts(const ulid_sort_state *state)
  * second's is a pair); one in another order, or after other ids of its
  * millisecond, counts from its second.
  */
-static bool
+static pg_noinline bool sample_end(ulid_sort_state *state);
+
+static inline bool
 sample(ulid_sort_state *state, bool near_hit, bool paired)
 {
 	if (near_hit && state->sampled_near++ == 0)
@@ -2446,6 +2448,19 @@ sample(ulid_sort_state *state, bool near_hit, bool paired)
 	state->last_near = near_hit;
 	if (++state->sampled < ANCHOR_SAMPLE)
 		return false;
+	return sample_end(state);
+}
+
+/*
+ * The sample is over: the table is laid out for its runs, or short runs are
+ * watched for, or anchoring stops.  Returns true.  (Apart from sample(),
+ * and not inlined: once a sort.  Whole, sample() was not inlined once it
+ * had two callers, and its call saved and restored registers for every id
+ * of the sample, about 18 instructions.)
+ */
+static pg_noinline bool
+sample_end(ulid_sort_state *state)
+{
 	/*
 	 * No id puts a kept one back after it (each id of a refused part would
 	 * look): restore_victims() puts them back at once, where the table is
@@ -2955,6 +2970,136 @@ sample_deferred(SortSupport ssup, ulid_sort_state *state)
 }
 
 /*
+ * The near key of an id near the latent anchor in slot, of its first 8
+ * bytes and not a copy of its id, which it makes active; else 0 (the slot
+ * holds another part's anchor, or the id is far from it, or a copy).
+ * (Within reach, it stays active; activate() makes the table room.)
+ */
+static pg_attribute_always_inline uint64
+latent_made_active(ulid_sort_state *state, uint64 high, uint64 low, anchor *slot)
+{
+	uint64		key = near_key(slot, low);
+
+	if (anchor_high(state, slot) != high || !is_near_key(slot, key) ||
+		low == anchor_low(slot))
+		return 0;
+	(void) activate(state, slot, high);
+	return key;
+}
+
+/*
+ * The plain key of an id that makes its part's latent anchor in the free
+ * slot; 0 where the table must grow first.
+ */
+static pg_attribute_always_inline uint64
+latent_made(ulid_sort_state *state, uint64 high, uint64 low, anchor *slot)
+{
+	uint64		key;
+
+	if (anchor_table_grown_bits(state, (int64) (high >> PART_SHIFT)) != 0)
+		return 0;
+	key = plain_key(window_offset(state, high), low);
+	anchor_set(slot, key, low);
+	state->anchors_made++;
+	return key;
+}
+
+/*
+ * The key of an id of a part within reach, not refused, without active
+ * anchor (i: its slot): the id makes its part an anchor in the first free
+ * way of its slot (where that needs no rebuild; active at once within the
+ * span of the active anchors, below), or makes its part's
+ * latent anchor there active if near it, and not a copy of its id, as
+ * ulid_abbrev_convert would; else 0 (no window key), for
+ * ulid_abbrev_convert: a slot that needs the table to grow first, ways all
+ * held by other parts, an id of its part's anchor's part far from it, or a
+ * copy.  Where ids go on making anchors after the sample (runs of 5 a
+ * millisecond), the first two ids of each millisecond went on to
+ * ulid_abbrev_convert: an ORDER BY of 100,000 took 1.8% more instructions.
+ * In a table with ways, all of them did (before 0.5.0's last change): an
+ * ORDER BY of 100,000 ids of four loads at once, 5 a millisecond each, took
+ * 1.116 times uuid v4's instructions, 1.092 so (the ids of one load, 1.013).
+ */
+static pg_attribute_always_inline uint64
+anchor_in_place(ulid_sort_state *state, uint64 high, uint64 low, anchor *slot)
+{
+	int64		part = (int64) (high >> PART_SHIFT);
+	uint64		key;
+
+	Assert(state->anchoring);	/* (within reach) */
+	/* the anchor ulid_abbrev_convert looked up last may change, or move */
+	state->last_part = -1;
+	if (is_anchor(slot))		/* latent, or of another part */
+		return latent_made_active(state, high, low, slot);
+	key = latent_made(state, high, low, slot);
+	/*
+	 * Within the span of the active anchors of a table laid out for runs,
+	 * the anchor is active at once: the next id of its run comes as a rule,
+	 * and would only make it so (those of runs of 5, shuffled, took the
+	 * slower path twice, and an ORDER BY of 100,000 ids of four loads at
+	 * once, 5 a millisecond each, 2.3% more instructions).  Its range
+	 * is the part's, as a latent anchor's is until narrowed: the ids of
+	 * another run in the part key at its edges (they tie with one another,
+	 * as they would with the anchor latent).  Out of the span it stays
+	 * latent: an id alone would make the table grow, and narrow the reach.
+	 * (Within reach and the span, activate() would only test both again:
+	 * 0.35% more instructions there.)
+	 */
+	if (key != 0 && !state->scattered && within_span(state, part))
+		make_active(state, slot, high);
+	return key;
+}
+
+/*
+ * An id ulid_abbrev_convert_sample_runs found no active anchor near, with
+ * the slot it looked up (its part's, where no active anchor held its first
+ * 8 bytes), in a table of one way: the first id of its part makes the
+ * part's latent anchor in the slot where it is free (latent_made()), the
+ * second, near that anchor, makes it active (latent_made_active()), and
+ * each gets its key and the books of ulid_abbrev_convert, which would have
+ * done the same.  Any other id goes on to it: of the part of the id before
+ * (a pair, for the sample), outside the window, the sample's last, of a
+ * refused part, where the table must grow first, or whose slot holds
+ * another part's anchor.  There, the look-up of the part's anchor and the
+ * tests of states the sample does not have took such an id about 225
+ * instructions, about 75 here: an ORDER BY of 1,000 ids, half 500 a
+ * millisecond, half one a millisecond a year before them, shuffled (each
+ * of those makes a latent anchor that never becomes active), took 0.78%
+ * fewer instructions (1.087 times uuid v4's), of 1,000 ids 5 a millisecond,
+ * shuffled, 1.93% fewer (1.046 times).  (No anchor is made active at once,
+ * as anchor_in_place() makes some: the span of the active anchors is set
+ * after the sample.)
+ */
+static pg_noinline Datum
+sample_runs_missed(Datum original, SortSupport ssup, const anchor *looked_up)
+{
+	ulid_sort_state *state = ssup->ssup_extra;
+	const uint8_t *id = DatumGetUlidP(original)->data;
+	uint64		high = load_be(id, 8);
+	int64		part = (int64) (high >> PART_SHIFT);
+	anchor	   *slot = &state->anchors[looked_up - state->anchors];
+	bool		made = !is_anchor(slot);
+	uint64		key;
+
+	Assert(state->short_runs == NULL && state->watched == NULL);
+	if (state->ways != 1 || part == state->last_part ||
+		!within_window(window_offset(state, high)) ||
+		state->sampled >= ANCHOR_SAMPLE - 1 || (made && is_refused(state, part)))
+		return ulid_abbrev_convert(original, ssup);
+	/* (the reach is set once the sample is over) */
+	Assert(slot == &state->anchors[slot_index(state, part)] && within_reach(state, part));
+	key = made ? latent_made(state, high, load_be(id + 8, 8), slot) :
+		latent_made_active(state, high, load_be(id + 8, 8), slot);
+	if (key == 0)
+		return ulid_abbrev_convert(original, ssup);
+	state->last_part = part;
+	state->last_anchor = slot;
+	(void) sample(state, !made, false);
+	state->input_count++;
+	return UInt64GetDatum(key);
+}
+
+/*
  * The first converter while the sample lasts once it found a run: an id near
  * the active anchor of its slot (not a copy of it) gets its key here, as
  * ulid_abbrev_convert would give it, and counts for the sample (which it does
@@ -2996,7 +3141,7 @@ sample_runs_key(Datum original, SortSupport ssup, bool outside)
 	/* (the sample's last id ends it there) */
 	if (!near_active_anchor(slot, high, low, &key) || low == anchor_low(slot) ||
 		state->sampled == ANCHOR_SAMPLE - 1)
-		return ulid_abbrev_convert(original, ssup);
+		return sample_runs_missed(original, ssup, slot);
 	state->run_anchor = slot;
 	state->run_other_way = other_way;
 	state->other_way_ids += other_way;	/* (as anchor_of() counts them) */
@@ -3140,64 +3285,6 @@ ulid_abbrev_convert_short_runs(Datum original, SortSupport ssup)
 	if (!within_window(offset))
 		return UInt64GetDatum(outside_window_key(state, high));
 	return UInt64GetDatum(short_runs_key(state, high, load_be(id + 8, 8), offset));
-}
-
-/*
- * The key of an id of a part within reach, not refused, without active
- * anchor (i: its slot): the id makes its part an anchor in the first free
- * way of its slot (where that needs no rebuild; active at once within the
- * span of the active anchors, below), or makes its part's
- * latent anchor there active if near it, and not a copy of its id, as
- * ulid_abbrev_convert would; else 0 (no window key), for
- * ulid_abbrev_convert: a slot that needs the table to grow first, ways all
- * held by other parts, an id of its part's anchor's part far from it, or a
- * copy.  Where ids go on making anchors after the sample (runs of 5 a
- * millisecond), the first two ids of each millisecond went on to
- * ulid_abbrev_convert: an ORDER BY of 100,000 took 1.8% more instructions.
- * In a table with ways, all of them did (before 0.5.0's last change): an
- * ORDER BY of 100,000 ids of four loads at once, 5 a millisecond each, took
- * 1.116 times uuid v4's instructions, 1.092 so (the ids of one load, 1.013).
- */
-static inline uint64
-anchor_in_place(ulid_sort_state *state, uint64 high, uint64 low, anchor *slot)
-{
-	int64		part = (int64) (high >> PART_SHIFT);
-	uint64		key;
-
-	Assert(state->anchoring);	/* (within reach) */
-	/* the anchor ulid_abbrev_convert looked up last may change, or move */
-	state->last_part = -1;
-	if (is_anchor(slot))		/* latent, or of another part */
-	{
-		key = near_key(slot, low);
-		if (anchor_high(state, slot) != high || !is_near_key(slot, key) ||
-			low == anchor_low(slot))
-			return 0;
-		/* (within reach, it stays active; activate() makes the table room) */
-		(void) activate(state, slot, high);
-		return key;
-	}
-	if (anchor_table_grown_bits(state, part) != 0)
-		return 0;
-	key = plain_key(window_offset(state, high), low);
-	anchor_set(slot, key, low);
-	state->anchors_made++;
-	/*
-	 * Within the span of the active anchors of a table laid out for runs,
-	 * the anchor is active at once: the next id of its run comes as a rule,
-	 * and would only make it so (those of runs of 5, shuffled, took the
-	 * slower path twice, and an ORDER BY of 100,000 ids of four loads at
-	 * once, 5 a millisecond each, 2.3% more instructions).  Its range
-	 * is the part's, as a latent anchor's is until narrowed: the ids of
-	 * another run in the part key at its edges (they tie with one another,
-	 * as they would with the anchor latent).  Out of the span it stays
-	 * latent: an id alone would make the table grow, and narrow the reach.
-	 * (Within reach and the span, activate() would only test both again:
-	 * 0.35% more instructions there.)
-	 */
-	if (!state->scattered && within_span(state, part))
-		make_active(state, slot, high);
-	return key;
 }
 
 /*

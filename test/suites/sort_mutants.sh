@@ -50,7 +50,12 @@
 # table moved (it then reads the table freed, whose copy of an active
 # anchor is the same, in the sort's arena: the keys do not change), or
 # taking it for an id of other first 8 bytes (such an id goes on to the
-# first converter, which keys it the same).
+# first converter, which keys it the same), and sample_runs_missed()
+# counting an id that made its anchor active as a pair, or not as near it,
+# or taking the id after one of its part (the sample's decisions change
+# with those counts where it met few runs else, which no case's sample
+# did), or the slot of a table with ways (it would take the first way where
+# free beside its part's anchor in another, which no case has).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . test/lib/tap.sh
@@ -190,6 +195,11 @@ the converter of runs in the sample counts the ids of the anchor it keyed the id
 the sample's table laid out gives its ways back where latent anchors share a millisecond with others => if (is_anchor(a) && is_anchor(b) && => if (is_active(state, a) && is_active(state, b) &&
 the deferred sample's ids counted twice => 	state->input_count -= count;	/* (counted again) */ => 	(void) count;
 the plain keys counted key the ids of the window as outside it => uint64		key = plain_or_outside_key(state, high, offset, id[8]); => uint64		key = outside_window_key(state, high);
+the sample's converter of runs forgets the anchor it made or made active => state->last_anchor = slot; => state->last_anchor = NULL;
+the sample's converter of runs makes a refused part's latent anchor => state->sampled >= ANCHOR_SAMPLE - 1 || (made && is_refused(state, part))) => state->sampled >= ANCHOR_SAMPLE - 1)
+the sample's converter of runs counts an id that made its part's latent anchor as near it => (void) sample(state, !made, false); => (void) sample(state, true, false);
+the sample's converter of runs takes the sample's last id => state->sampled >= ANCHOR_SAMPLE - 1 || (made => (made
+the sample's converter of runs makes anchors for ids outside the window => !within_window(window_offset(state, high)) || => false ||
 EOF
 
 # The mutants run on two workers (the machine's two cores: the suite's
