@@ -196,10 +196,12 @@ the sample's table laid out gives its ways back where latent anchors share a mil
 the deferred sample's ids counted twice => 	state->input_count -= count;	/* (counted again) */ => 	(void) count;
 the plain keys counted key the ids of the window as outside it => uint64		key = plain_or_outside_key(state, high, offset, id[8]); => uint64		key = outside_window_key(state, high);
 the sample's converter of runs forgets the anchor it made or made active => state->last_anchor = slot; => state->last_anchor = NULL;
-the sample's converter of runs makes a refused part's latent anchor => state->sampled >= ANCHOR_SAMPLE - 1 || (made && is_refused(state, part))) => state->sampled >= ANCHOR_SAMPLE - 1)
-the sample's converter of runs counts an id that made its part's latent anchor as near it => (void) sample(state, !made, false); => (void) sample(state, true, false);
-the sample's converter of runs takes the sample's last id => state->sampled >= ANCHOR_SAMPLE - 1 || (made => (made
-the sample's converter of runs makes anchors for ids outside the window => !within_window(window_offset(state, high)) || => false ||
+the sample's converter of runs makes a refused part's latent anchor => if (!is_refused(state, part)) => if (true)
+the sample's converter of runs counts an id that made its part's latent anchor as near it => (void) sample(state, near, false); => (void) sample(state, true, false);
+the sample's converter of runs takes the sample's last id => 		state->sampled >= ANCHOR_SAMPLE - 1) => 		false)
+the sample's converter of runs makes anchors for ids outside the window => part == state->last_part || !within_window(offset) || => part == state->last_part ||
+the sample's converter of runs makes another anchor for a part whose anchor holds the slot => else if (!holds_part(slot, plain_key(offset, low))) => else if (true)
+the sample's converter of runs keeps the slot it looked up where the anchor it made moved => slot = make_anchor(state, part, key, low); => (void) make_anchor(state, part, key, low);
 EOF
 
 # The mutants run on two workers (the machine's two cores: the suite's
