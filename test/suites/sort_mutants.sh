@@ -55,7 +55,9 @@
 # or taking the id after one of its part (the sample's decisions change
 # with those counts where it met few runs else, which no case's sample
 # did), or the slot of a table with ways (it would take the first way where
-# free beside its part's anchor in another, which no case has).
+# free beside its part's anchor in another, which no case has), and the
+# converter that keys ids outside the window at once never taken over
+# there (the same keys).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . test/lib/tap.sh
@@ -199,7 +201,7 @@ the sample's converter of runs forgets the anchor it made or made active => stat
 the sample's converter of runs makes a refused part's latent anchor => if (!is_refused(state, part)) => if (true)
 the sample's converter of runs counts an id that made its part's latent anchor as near it => (void) sample(state, near, false); => (void) sample(state, true, false);
 the sample's converter of runs takes the sample's last id => 		state->sampled >= ANCHOR_SAMPLE - 1) => 		false)
-the sample's converter of runs makes anchors for ids outside the window => part == state->last_part || !within_window(offset) || => part == state->last_part ||
+the sample's converter of runs makes anchors for ids outside the window => return sample_runs_outside_key(ssup, state, high); => (void) 0;
 the sample's converter of runs makes another anchor for a part whose anchor holds the slot => else if (!holds_part(slot, plain_key(offset, low))) => else if (true)
 the sample's converter of runs keeps the slot it looked up where the anchor it made moved => slot = make_anchor(state, part, key, low); => (void) make_anchor(state, part, key, low);
 EOF
