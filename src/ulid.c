@@ -3054,6 +3054,17 @@ anchor_in_place(ulid_sort_state *state, uint64 high, uint64 low, anchor *slot)
 }
 
 /*
+ * Whether the ids converted so far hold one outside the window in
+ * OUTSIDE_SHARE or more: the sample's converter of runs then keys such ids
+ * before any look at the table (ulid_abbrev_convert_sample_runs_outside).
+ */
+static inline bool
+many_outside(const ulid_sort_state *state)
+{
+	return state->outside_count * OUTSIDE_SHARE >= state->input_count;
+}
+
+/*
  * The key of an id outside the window in ulid_abbrev_convert_sample_runs,
  * as ulid_abbrev_convert gives it; where the ids so far hold one outside
  * the window in OUTSIDE_SHARE or more, the converter that keys such ids at
@@ -3067,9 +3078,11 @@ anchor_in_place(ulid_sort_state *state, uint64 high, uint64 low, anchor *slot)
 static Datum
 sample_runs_outside_key(SortSupport ssup, ulid_sort_state *state, uint64 high)
 {
-	if ((state->outside_count + 1) * OUTSIDE_SHARE >= state->input_count + 1)
+	Datum		key = estimated_outside_key(state, high);
+
+	if (many_outside(state))
 		ssup->abbrev_converter = ulid_abbrev_convert_sample_runs_outside;
-	return estimated_outside_key(state, high);
+	return key;
 }
 
 /*
@@ -3105,7 +3118,7 @@ sample_runs_missed(Datum original, SortSupport ssup, const anchor *looked_up)
 	uint64		low = load_be(id + 8, 8);
 	int64		part = (int64) (high >> PART_SHIFT);
 	uint64		offset = window_offset(state, high);
-	anchor	   *slot = &state->anchors[looked_up - state->anchors];
+	anchor	   *slot = unconstify(anchor *, looked_up);
 	bool		near = false;
 	uint64		key = 0;
 
@@ -3226,8 +3239,7 @@ catch_up(Datum original, SortSupport ssup)
 	key = ulid_abbrev_convert(original, ssup);
 	if (ssup->abbrev_converter == ulid_abbrev_convert && state->estimating &&
 		sample_lasts(state) && state->active_count > 0)
-		ssup->abbrev_converter =
-			state->outside_count * OUTSIDE_SHARE >= state->input_count ?
+		ssup->abbrev_converter = many_outside(state) ?
 			ulid_abbrev_convert_sample_runs_outside : ulid_abbrev_convert_sample_runs;
 	return key;
 }
