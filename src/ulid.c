@@ -293,6 +293,8 @@ ulid_is_valid(PG_FUNCTION_ARGS)
 #define ANCHOR_TURN_SHIFT		24	/* bits of the hash no table's block takes */
 #define ANCHOR_SAMPLE_SLOT_BITS	12	/* 4,096 slots at most, hashed, for the sample */
 #define ANCHOR_NO_RUN_SLOT_BITS	8	/* 256 until it meets an id of a run */
+#define ANCHOR_LATENT_SLOT_BITS	10	/* 1,024 at most where its runs are compact */
+#define LATENT_SHARE			8	/* fewer than one anchor made in 8 active */
 #define ANCHOR_MAX_BYTES		(INT64CONST(4) * 1024 * 1024) /* 131,072 slots */
 #define MS_BITS_LOG2			16	/* 8 kB */
 #define MS_BITS					(1 << MS_BITS_LOG2)
@@ -1196,12 +1198,37 @@ sample_runs_compact(const ulid_sort_state *state)
 }
 
 /*
+ * Whether fewer than one in LATENT_SHARE of the anchors the sample made are
+ * active: the others are latent, as a rule those of ids alone in their
+ * millisecond.  Where its runs are compact (sample_runs_compact()), its
+ * table grows only for a part that meets another millisecond's active anchor
+ * in its slot (place_anchor_grown()), and such ids give up one another's
+ * latent anchors as they collide: of 1,000 ids, half 500 a millisecond, half
+ * one a millisecond a year before, shuffled, 2 in 5 of those alone did, in
+ * 64 then 256 slots.  Grown for them at an eighth too, up to
+ * 2^ANCHOR_LATENT_SLOT_BITS slots (32 kB), its ORDER BY took 3.4% fewer
+ * instructions and 6% less time (6,365 first-level misses, 6,259 before); up
+ * to 4,096 slots, 2.5% fewer instructions and 9,184 misses; up to 256, none
+ * fewer.  5 a millisecond, shuffled, grows so early in the sample, where few
+ * of its milliseconds met their second id yet: 0.2% fewer instructions, 3%
+ * fewer misses.
+ */
+static inline bool
+sample_latent_crowded(const ulid_sort_state *state)
+{
+	return !state->scattered &&
+		state->anchors_made > LATENT_SHARE * state->active_count;
+}
+
+/*
  * Makes room for an anchor of a part, within reach.  A table laid out for a
  * span is rebuilt with twice as many slots as the milliseconds of the
  * active anchors and of the part would span (at most 2^max_slot_bits).
  * The sample's table, hashed, starts at ANCHOR_MIN_SLOTS and grows fourfold
  * once an eighth as many parts as it has slots (its ways included) got
- * anchors, but where its runs are compact (sample_runs_compact()), or
+ * anchors, but where its runs are compact (sample_runs_compact()) and one
+ * anchor in 8 or more is active (else up to 2^ANCHOR_LATENT_SLOT_BITS:
+ * sample_latent_crowded()), or
  * sooner for a part whose slot holds another millisecond's active anchor
  * (place_anchor_grown()) (doubling, an ORDER BY of 100 ids one per
  * millisecond took 3% more instructions: a rebuild more, and memory to
@@ -1239,10 +1266,13 @@ anchor_table_grown_bits(const ulid_sort_state *state, int64 part)
 		int			cap = state->scattered ? budget_bits(state) : state->sample_slot_bits;
 		size_t		slots_an_anchor = state->scattered ? 16 : 8;
 
-		if (table_bits(state) < cap &&
-			(size_t) state->anchors_made >= table_slots(state) / slots_an_anchor &&
-			!sample_runs_compact(state))
+		if (table_bits(state) >= cap ||
+			(size_t) state->anchors_made < table_slots(state) / slots_an_anchor)
+			return 0;
+		if (!sample_runs_compact(state))
 			return fourfold_slot_bits(state, cap);
+		if (sample_latent_crowded(state) && table_bits(state) < ANCHOR_LATENT_SLOT_BITS)
+			return fourfold_slot_bits(state, Min(cap, ANCHOR_LATENT_SLOT_BITS));
 		return 0;
 	}
 	span = Max(state->highest_ms, unix_ms) - Min(state->lowest_ms, unix_ms) + 1;

@@ -57,7 +57,9 @@
 # did), or the slot of a table with ways (it would take the first way where
 # free beside its part's anchor in another, which no case has), and the
 # converter that keys ids outside the window at once never taken over
-# there (the same keys).
+# there (the same keys), and the sample's table grown for its latent
+# anchors past 2^ANCHOR_LATENT_SLOT_BITS slots, or however many of its
+# anchors are active (no case's DEBUG line changes: make bench shows them).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . test/lib/tap.sh
@@ -145,6 +147,7 @@ an anchor made once the table took ways, with fewer slots, goes to its old slot 
 a part takes the anchor of another part of its millisecond => return key_part(slot->lowest_near) == key_part(plain); => return key_part(slot->lowest_near) >> PART_BITS == key_part(plain) >> PART_BITS;
 the table of scattered anchors stops growing with the sample => int			cap = state->scattered ? budget_bits(state) : state->sample_slot_bits; => int			cap = state->sample_slot_bits;
 the sample's table grows at an eighth where the span of its runs fits half of it => !sample_runs_compact(state)) => true)
+the sample's table never grows for its latent anchors where its runs are compact => if (sample_latent_crowded(state) && table_bits(state) < ANCHOR_LATENT_SLOT_BITS) => if (false)
 the table of scattered anchors grows at an eighth, as the sample's => size_t		slots_an_anchor = state->scattered ? 16 : 8; => size_t		slots_an_anchor = 8;
 a kept anchor put back after a far id of its part was keyed plainly => state->victim_tags[k] = 0; => (void) 0;
 the converter of runs in the other ways of their slots never picked => state->lean_ways = state->ways > 1 && => state->lean_ways = false &&
