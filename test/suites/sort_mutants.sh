@@ -59,7 +59,10 @@
 # converter that keys ids outside the window at once never taken over
 # there (the same keys), and the sample's table grown for its latent
 # anchors past 2^ANCHOR_LATENT_SLOT_BITS slots, or however many of its
-# anchors are active (no case's DEBUG line changes: make bench shows them).
+# anchors are active (no case's DEBUG line changes: make bench shows them),
+# and the converter of runs for a table with ways never picked, keeping its
+# anchors by other bits, or keeping them when the table moves (the same
+# keys, as above).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . test/lib/tap.sh
@@ -196,7 +199,7 @@ the deferred sample makes an anchor active at an id kept apart as it catches up 
 the converter of runs in the sample takes its last id, which does not end it => 		state->sampled == ANCHOR_SAMPLE - 1) => 		false)
 the converter of runs in the sample goes on after it => else if (!sample_lasts(state) && converts_sample_runs(ssup)) => else if (false)
 the converter of runs in the sample takes ids of the window for ids outside it => if (outside && !within_window(window_offset(state, high))) => if (outside && within_window(window_offset(state, high)))
-the converter of runs in the sample counts the ids of the anchor it keyed the id before near in the first way => 		other_way = state->run_other_way; => 		other_way = false;
+the converter of runs in the sample counts the ids of the anchor it keyed the id before near in the first way => 		other_way = run->other_way; => 		other_way = false;
 the sample's table laid out gives its ways back where latent anchors share a millisecond with others => if (is_anchor(a) && is_anchor(b) && => if (is_active(state, a) && is_active(state, b) &&
 the deferred sample's ids counted twice => 	state->input_count -= count;	/* (counted again) */ => 	(void) count;
 the plain keys counted key the ids of the window as outside it => uint64		key = plain_or_outside_key(state, high, offset, id[8]); => uint64		key = outside_window_key(state, high);
