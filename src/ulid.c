@@ -418,8 +418,8 @@ typedef struct ulid_sort_state
 	int64		last_part;		/* the part last looked up, or -1 */
 	anchor	   *last_anchor;	/* and its anchor */
 	run_anchor	run_anchors[RUN_ANCHORS];	/* sample_runs_key()'s: the last
-											 * (the first), or one a part's
-											 * low bits */
+											 * keyed in the first, or one for
+											 * each low 4 bits of a part */
 	char	   *arena;			/* the arena it holds, or NULL */
 	char	   *arena_next;		/* and its free bytes */
 	uint64	   *short_runs;		/* NULL, or a block a millisecond (below) */
@@ -1103,14 +1103,16 @@ anchor_table_alloc(ulid_sort_state *state, size_t slots)
 }
 
 /*
- * Points run_anchors but the first (the other converters' only one) at the
- * table's first slot, where no active anchor holds the first 8 bytes of an
- * id but its own: none of them is then left in a table moved, nor unset.
+ * Points the run_anchors in use (the first, or all where kept by part) at
+ * the table's first slot, where no active anchor holds the first 8 bytes of
+ * an id but its own: none of them is then left in a table moved, nor unset.
  */
 static void
 run_anchors_reset(ulid_sort_state *state)
 {
-	for (int k = 1; k < RUN_ANCHORS; k++)
+	int			in_use = state->runs_by_part ? RUN_ANCHORS : 1;
+
+	for (int k = 0; k < in_use; k++)
 		state->run_anchors[k] = (run_anchor) {state->anchors, false};
 }
 
@@ -1187,9 +1189,7 @@ anchor_table_rebuild(ulid_sort_state *state, int slot_bits, bool hashed, int way
 	}
 	if (old.anchors)
 		anchor_free(state, old.anchors_memory);
-	state->run_anchors[0] = (run_anchor) {state->anchors, false};
-	if (state->runs_by_part)
-		run_anchors_reset(state);
+	run_anchors_reset(state);
 	return true;
 }
 
