@@ -1612,19 +1612,20 @@ SELECT * FROM pg_temp.back_filled_sorted();
 SELECT pg_temp.unique_index_over_late() AS w18c_unique_index;
 -- w18d) An anchor moved as the sample catches up keeps its near keys
 -- within last 8 bytes 0 to 2^64 - 1: ids of one first 8 bytes with last 8
--- bytes 5, 4 (a pair the other way round in a row, kept), 1000 (near its
--- twin, not kept: the sample takes the ids kept there, 4 moves the anchor
--- down), then 2^64 - 1; and 2^64 - 3, 2^64 - 2 (in a row, kept),
--- 2^64 - 1000, then 0 (the anchor moved up).  (Near keys wrapped around,
--- the last id of each took a key on the other side of the others.)
+-- bytes 6, 4 (a pair apart, kept), 1000 (near its twin, not kept: the
+-- sample takes the ids kept there, 4 moves the anchor down), then
+-- 2^64 - 1; and 2^64 - 4, 2^64 - 2 (kept), 2^64 - 1000, then 0 (the anchor
+-- moved up).  (Near keys wrapped around, the last id of each took a key on
+-- the other side of the others.  An id kept 1 from the anchor leaves it
+-- where it is.)
 TRUNCATE late;
 INSERT INTO late SELECT pg_temp.id('019b0e4c6a00', 'abcd' || l)
-  FROM unnest(ARRAY['0000000000000005', '0000000000000004', '00000000000003e8', 'ffffffffffffffff']) WITH ORDINALITY u (l, o)
+  FROM unnest(ARRAY['0000000000000006', '0000000000000004', '00000000000003e8', 'ffffffffffffffff']) WITH ORDINALITY u (l, o)
  ORDER BY o;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS moved_down_misplaced FROM late;
 TRUNCATE late;
 INSERT INTO late SELECT pg_temp.id('019b0e4c6a00', 'abcd' || l)
-  FROM unnest(ARRAY['fffffffffffffffd', 'fffffffffffffffe', 'fffffffffffffc18', '0000000000000000']) WITH ORDINALITY u (l, o)
+  FROM unnest(ARRAY['fffffffffffffffc', 'fffffffffffffffe', 'fffffffffffffc18', '0000000000000000']) WITH ORDINALITY u (l, o)
  ORDER BY o;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS moved_up_misplaced FROM late;
 -- w18b) Back-filled over 2 milliseconds: half the ids follow one of their
