@@ -1612,22 +1612,41 @@ SELECT * FROM pg_temp.back_filled_sorted();
 SELECT pg_temp.unique_index_over_late() AS w18c_unique_index;
 -- w18d) An anchor moved as the sample catches up keeps its near keys
 -- within last 8 bytes 0 to 2^64 - 1: ids of one first 8 bytes with last 8
--- bytes 6, 4 (a pair apart, kept), 1000 (near its twin, not kept: the
--- sample takes the ids kept there, 4 moves the anchor down), then
--- 2^64 - 1; and 2^64 - 4, 2^64 - 2 (kept), 2^64 - 1000, then 0 (the anchor
--- moved up).  (Near keys wrapped around, the last id of each took a key on
--- the other side of the others.  An id kept 1 from the anchor leaves it
--- where it is.)
+-- bytes 5, 4 (a pair the other way round in a row, kept), 1000 (near its
+-- twin, not kept: the sample takes the ids kept there, 4 moves the anchor
+-- down), then 2^64 - 1; and 2^64 - 3, 2^64 - 2 (in a row, kept),
+-- 2^64 - 1000, then 0 (the anchor moved up).  (Near keys wrapped around,
+-- the last id of each took a key on the other side of the others.)
 TRUNCATE late;
 INSERT INTO late SELECT pg_temp.id('019b0e4c6a00', 'abcd' || l)
-  FROM unnest(ARRAY['0000000000000006', '0000000000000004', '00000000000003e8', 'ffffffffffffffff']) WITH ORDINALITY u (l, o)
+  FROM unnest(ARRAY['0000000000000005', '0000000000000004', '00000000000003e8', 'ffffffffffffffff']) WITH ORDINALITY u (l, o)
  ORDER BY o;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS moved_down_misplaced FROM late;
 TRUNCATE late;
 INSERT INTO late SELECT pg_temp.id('019b0e4c6a00', 'abcd' || l)
-  FROM unnest(ARRAY['fffffffffffffffc', 'fffffffffffffffe', 'fffffffffffffc18', '0000000000000000']) WITH ORDINALITY u (l, o)
+  FROM unnest(ARRAY['fffffffffffffffd', 'fffffffffffffffe', 'fffffffffffffc18', '0000000000000000']) WITH ORDINALITY u (l, o)
  ORDER BY o;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS moved_up_misplaced FROM late;
+-- w18e) A pair apart 1 apart (the id, then the id - 1, kept), after 100
+-- back-filled ids; the id 300 below (near its twin, not kept: the sample
+-- takes the ids kept there); the run's other ids in descending order; then
+-- a copy of the lower of the pair.  The anchor moves down to it, and a copy
+-- of an id kept keys as that id did: left where it was, the anchor keyed
+-- the copy 1 below its own key, which the id had, and the unique index was
+-- built over the copy (its two ids' keys differed: the sort never compared
+-- them).
+TRUNCATE late;
+INSERT INTO late
+SELECT id FROM (SELECT 1 AS phase, id, md5('w18e ' || id::text) AS o FROM pg_temp.back_filled(100, 20) id
+				UNION ALL
+				SELECT CASE WHEN k <= 2 THEN 2 WHEN k = 300 THEN 3 WHEN k <= 3000 THEN 4 ELSE 5 END,
+					   pg_temp.id(to_hex(1765000000100), '0123456789ab' ||
+								  lpad(to_hex(100000 - CASE WHEN k > 3000 THEN 2 ELSE k END), 8, '0')),
+					   lpad(k::text, 8, '0')
+				  FROM generate_series(1, 3001) k) p
+ ORDER BY phase, o;
+SELECT * FROM pg_temp.back_filled_sorted();
+SELECT pg_temp.unique_index_over_late() AS w18e_unique_index;
 -- w18b) Back-filled over 2 milliseconds: half the ids follow one of their
 -- millisecond, in runs of 4 and more.  In their order, the deferred sample
 -- keeps a run in a row up to its 16th id once the ids kept came out of

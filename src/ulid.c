@@ -381,8 +381,6 @@ typedef struct ulid_sort_state
 	bool		runs_unanchored;	/* if mixed: few ids outside the window */
 	bool		lean_ways;		/* many ids of anchors in other ways */
 	bool		runs_by_part;	/* run_anchors kept by part: all in use */
-	bool		replaying_crowded;	/* the ids kept were crowded as the
-									 * sample took them (replayed_near_latent()) */
 	anchor	   *anchors;		/* NULL until an id is in the window */
 	void	   *anchors_memory;	/* its memory (anchor_table_alloc()) */
 	int			slot_bits;		/* the table has 2^slot_bits slots */
@@ -1861,22 +1859,6 @@ far_from_active_anchor(const ulid_sort_state *state, const anchor *slot,
  * run's DEFERRED_CHAIN-th id on, whose anchor becomes active at the run's
  * last id kept (sample_deferred()); else not (an anchor whose twin was lost,
  * or a run's first ids kept in a row, which wait for the next id of the run).
- *
- * An id 1 above or below the anchor leaves it where it is, its near keys as
- * they are, but where the ids kept were crowded (kept_crowded()).  No id
- * lies between the two, so whatever comes below (above) the id keys at most
- * (at least) as the anchor, as the id does: every id kept stays in place,
- * this one's key and the anchor's tied.  (2 apart, the id between them would
- * key above the upper one, and the anchor moves.)  Moved up to it, the
- * anchor kept no near key below its own, and the ids of its run below it
- * tied: of 1,000 ids in batches of 100 in one millisecond at random times
- * over a year, one table in 10 or so has a batch whose first two ids the
- * sample met came within 2 of each other (a pair apart, kept_near_twin());
- * in the one the counts take they came 1 apart, and its ORDER BY took 1.099
- * times uuid v4's instructions, 1.007 so.  Where the ids kept are crowded
- * (back-filled over 2 milliseconds), the sample counted the ids near the
- * anchors left so, laid its table out for anchors where it found short runs
- * before, and 3,300 such ids took 2.3% more instructions.
  */
 static uint64
 replayed_near_latent(ulid_sort_state *state, anchor *slot, uint64 high,
@@ -1891,8 +1873,6 @@ replayed_near_latent(ulid_sort_state *state, anchor *slot, uint64 high,
 		state->last_anchor = NULL;
 		return key;
 	}
-	if (!state->replaying_crowded && low - anchor_low(slot) + 1 <= 2)
-		return key;
 	if (low < anchor_low(slot) && slot->lowest_near < key)
 	{
 		uint64		below = Min(key - slot->lowest_near, low);
@@ -3025,7 +3005,6 @@ sample_deferred(SortSupport ssup, ulid_sort_state *state)
 	uint16		last_of_part[1 << TWIN_MAX_BITS];	/* (ends_counted_run()) */
 	bool		made = false;
 
-	state->replaying_crowded = kept_crowded(state);
 	state->deferred_count = 0;
 	state->twins_full = -1;		/* (never again) */
 	state->input_count -= count;	/* (counted again) */

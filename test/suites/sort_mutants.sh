@@ -62,9 +62,7 @@
 # anchors are active (no case's DEBUG line changes: make bench shows them),
 # and the converter of runs for a table with ways never picked, keeping its
 # anchors by other bits, or keeping them when the table moves (the same
-# keys, as above), and a latent anchor moved to an id kept 1 from it as the
-# sample catches up, where the ids kept are not crowded (the ids of its run
-# on the other side of it tie with it: make bench shows them).
+# keys, as above).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . test/lib/tap.sh
@@ -177,8 +175,7 @@ the deferred sample: an id near a latent anchor with its plain key drops it as t
 the deferred sample: a latent anchor not moved up to an id above it with its plain key as the sample catches up => 	if (low > anchor_low(slot)) => 	if (false)
 the deferred sample: a latent anchor keeps near keys below it for an id near it with its plain key as the sample catches up => 	slot->lowest_near = key; => 	(void) key;
 the deferred sample: a latent anchor not moved down to an id below it with its plain key as the sample catches up => 	if (low < anchor_low(slot) && slot->lowest_near < key) => 	if (false)
-the deferred sample: a latent anchor left where it is for an id kept 2 from it as the sample catches up => low - anchor_low(slot) + 1 <= 2 => low - anchor_low(slot) + 2 <= 4
-the deferred sample: a latent anchor left where it is for an id kept 1 from it where the ids kept are crowded => !state->replaying_crowded && low => low
+the deferred sample: a latent anchor left where it is for an id kept 1 from it as the sample catches up => 	if (low < anchor_low(slot) && slot->lowest_near < key) => 	if (low - anchor_low(slot) + 1 <= 2) return key; if (low < anchor_low(slot) && slot->lowest_near < key)
 the deferred sample: a latent anchor moved down keeps near keys one above its own => 		slot->near_width = (uint32) below; => 		slot->near_width = (uint32) below + 1;
 the deferred sample takes a pair the other way round in a row for a run => 	bool		close = !next && chain < DEFERRED_CHAIN && => 	bool		close = !in_a_row && chain < DEFERRED_CHAIN &&
 the deferred sample: a latent anchor moved down keeps near keys below last 8 bytes 0 => 		uint64		below = Min(key - slot->lowest_near, low); => 		uint64		below = key - slot->lowest_near;
