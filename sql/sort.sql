@@ -1697,6 +1697,40 @@ SELECT id FROM (SELECT 1 AS phase, i, CASE WHEN i % 2 = 0 THEN ('000' || substr(
 SELECT count(*) AS ids, count(*) FILTER (WHERE ulid_unix_ms(id) BETWEEN 1765000000000 AND 1765000000019) AS of_the_load,
 	   pg_temp.late_misplaced() AS converted_then_load_misplaced FROM late;
 
+-- w20) A column converted from uuid, then the rows added since: 32,000
+-- converted uuids (outside the window), one id in 20 of them in the window
+-- (scattered over 19 years, a millisecond each), then below 50 of those
+-- ids (25 of the first sample's, 25 met after it) the id - 5 to the id - 1,
+-- and a copy of the id, then a bulk load (500 a millisecond over 20
+-- milliseconds, in insertion order).  The sample ends among the ids of the
+-- window few and far between without a run, and starts again
+-- (renew_sample()); the renewed one refuses their parts an anchor, counts
+-- the ids that come close, and finds the load's runs.  A part of an id
+-- keyed before must not get an anchor: made by the id - 5, it would key
+-- the ids up to the id above the id's key (misplaced), and its copy 5
+-- above it (the unique index built over it).
+CREATE FUNCTION pg_temp.sparse_id(i int, low_hex text) RETURNS ulid LANGUAGE sql AS $$
+	SELECT pg_temp.id(to_hex(1000000000000 + i::bigint * 19000000), substr(md5('w20 ' || i), 1, 16) || low_hex)
+$$;
+TRUNCATE late;
+INSERT INTO late
+SELECT id FROM (SELECT 1 AS phase, i AS o,
+					   CASE WHEN i % 20 = 0 THEN pg_temp.sparse_id(i, '8000')
+							WHEN i % 2 = 0 THEN ('000' || substr(md5(i::text), 4))::uuid::ulid
+							ELSE ('f' || substr(md5(i::text), 2))::uuid::ulid END AS id
+				  FROM generate_series(1, 32000) i
+				UNION ALL
+				SELECT 2, 6 * i + c, pg_temp.sparse_id(i, to_hex(32763 + c))
+				  FROM (SELECT generate_series(20000, 20480, 20) UNION ALL SELECT generate_series(25000, 25480, 20)) s (i),
+					   generate_series(0, 5) c
+				UNION ALL
+				SELECT 3, m * 500 + k, pg_temp.id(to_hex(1765000000000 + m), substr(md5('w20 run ' || m), 1, 16) || lpad(to_hex(k), 4, '0'))
+				  FROM generate_series(0, 19) m, generate_series(0, 499) k) p
+ ORDER BY phase, o;
+SELECT count(*) AS ids, count(*) FILTER (WHERE ulid_unix_ms(id) BETWEEN 1765000000000 AND 1765000000019) AS of_the_load,
+	   pg_temp.late_misplaced() AS renewed_sample_misplaced FROM late;
+SELECT pg_temp.unique_index_over_late() AS w20_unique_index;
+
 -- w19) The sample's converter of runs makes a part's latent anchor, and
 -- makes it active, in place (sample_runs_missed()): runs of 5 ids a
 -- millisecond over 600 milliseconds with 150 ids of 1990 among them (fewer

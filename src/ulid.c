@@ -312,6 +312,9 @@ ulid_is_valid(PG_FUNCTION_ARGS)
 #define VICTIMS					64	/* latent anchors given up, kept a while */
 #define VICTIMS_UNTIL			128 /* kept while the sample is this short, or
 									 * found runs */
+#define SPARSE_PARTS_LOG2		15	/* parts of renewed samples refused, */
+#define SPARSE_PARTS_KEPT		(1 << (SPARSE_PARTS_LOG2 - 1))	/* kept exactly
+																 * up to this */
 #define REFUSALS_RECORDED		512 /* the sample's refusals, recorded
 									 * (refuse()) */
 #define TWIN_MIN_BITS			6	/* the twins' table (ulid_abbrev_convert_deferred()) */
@@ -366,10 +369,14 @@ typedef struct ulid_sort_state
 	MemoryContext context;		/* the sort's, for the anchor table */
 	bool		anchoring;		/* new milliseconds still get anchors here */
 	int			sampled;		/* ids of the window seen, up to ANCHOR_SAMPLE */
+	int64		sample_from;	/* input_count as the sample began */
+	int64		last_in_window; /* input_count at the last id in the window */
 	int			sampled_near;	/* of them, ids near an anchor not equal to it */
 	int			sampled_pairs;	/* of those, the second of two ids in a row
 								 * of one part (sample()) */
 	bool		last_near;		/* the last id sampled was near its anchor */
+	bool		sample_renewed; /* (renew_sample()): it counts ids that come
+								 * close (sample_counts()) */
 	int			anchors_made;	/* milliseconds given an anchor */
 	bool		scattered;		/* anchors anywhere: runs far apart */
 	int64		outside_count;	/* ids outside the window */
@@ -406,11 +413,14 @@ typedef struct ulid_sort_state
 	const uint64 *refused;		/* a bitmap of parts refused an anchor */
 	const uint64 *denied;		/* its bits restore_victims() keeps
 								 * (note_denied(), refuse_out_of_reach()) */
+	int64	   *sparse_parts;	/* NULL, or the parts renewed samples refused
+								 * (+ 1, hashed; refuse_sparse_part()) */
 	int64	   *refusals;		/* the parts refused in the sample, */
 	int64		refusal_count;	/* how many (past REFUSALS_RECORDED: more) */
 	uint64		victim_bits;	/* their parts' victim_bit()s */
 	int			victim_next;	/* the next to take, in turn */
 	int			victims_put_back;	/* by restore_victims() */
+	int			sparse_count;	/* the parts in sparse_parts */
 	int64		other_way_ids;	/* ids whose anchor anchor_of() found in
 								 * another way than the slot */
 	int64	   *victim_tags;	/* VICTIMS: their parts + 1, or 0 */
@@ -738,13 +748,38 @@ writable_bitmap(ulid_sort_state *state, const uint64 **bitmap)
 	return unconstify(uint64 *, *bitmap);
 }
 
-/* Whether a part was refused an anchor: the bitmap marks parts. */
+/*
+ * The slot of sparse_parts that holds a part, or the free one it would take
+ * (open addressing, linear probing: at most half the slots are taken).
+ */
+static size_t
+sparse_part_slot(const ulid_sort_state *state, int64 part)
+{
+	size_t		i = ms_hash(part, SPARSE_PARTS_LOG2);
+
+	while (state->sparse_parts[i] != 0 && state->sparse_parts[i] != part + 1)
+		i = (i + 1) & ((1 << SPARSE_PARTS_LOG2) - 1);
+	return i;
+}
+
+/* Whether a renewed sample refused a part (refuse_sparse_part()). */
+static pg_noinline bool
+refused_sparse(const ulid_sort_state *state, int64 part)
+{
+	return state->sparse_parts[sparse_part_slot(state, part)] != 0;
+}
+
+/*
+ * Whether a part was refused an anchor: the bitmap marks parts, and the
+ * parts renewed samples refused are kept apart (refuse_sparse_part()).
+ */
 static inline bool
 is_refused(const ulid_sort_state *state, int64 part)
 {
 	uint64		bit = ms_bit(part);
 
-	return (state->refused[bit / 64] & (UINT64CONST(1) << (bit % 64))) != 0;
+	return (state->refused[bit / 64] & (UINT64CONST(1) << (bit % 64))) != 0 ||
+		(state->sparse_count > 0 && refused_sparse(state, part));
 }
 
 /* Marks a part in a bitmap of the sort's own (taken here where it has none). */
@@ -2496,6 +2531,106 @@ sample_lasts(const ulid_sort_state *state)
  */
 static pg_noinline bool sample_end(ulid_sort_state *state);
 
+/*
+ * Whether the sample counts an id of the window: a renewed one
+ * (renew_sample()) counts those that come within MIXED_SHARE ids of the
+ * last before them.  The converted uuids in the window, few and far
+ * between, are not counted, and get no latent anchor: their parts are
+ * refused one (refuse_sparse_part()).  Counted, they filled the renewed
+ * sample before the ids made since came (it ended after 108 of them,
+ * among 500,000 converted uuids, and found too few runs); given latent
+ * anchors, they took each other's slots, and the refusals filled the
+ * record that puts back at the sample's end the anchors it gave up.
+ */
+static inline bool
+sample_counts(ulid_sort_state *state)
+{
+	bool		close = state->input_count - state->last_in_window <= MIXED_SHARE;
+
+	state->last_in_window = state->input_count;
+	return close || !state->sample_renewed || !sample_lasts(state);
+}
+
+/*
+ * Whether the sample's ids of the window came among MIXED_SHARE times as
+ * many ids or more: among uuids converted to ulid, of which 0.4% fall in
+ * the window, scattered over its 35 years.
+ */
+static inline bool
+sample_sparse(const ulid_sort_state *state)
+{
+	return state->input_count - state->sample_from >=
+		(int64) ANCHOR_SAMPLE * MIXED_SHARE;
+}
+
+/*
+ * A part of a converted uuid in the window, as the sample is renewed or
+ * while the renewed sample lasts, is refused an anchor for good: kept
+ * exactly, up to SPARSE_PARTS_KEPT parts, else in the bitmap, where a part
+ * shares its bit with others (a converted uuid in every 250 ids fills 3% of
+ * its bits every 500,000 ids, and the parts of the runs that come after
+ * them that share those bits would lose their anchors).
+ */
+static void
+refuse_sparse_part(ulid_sort_state *state, int64 part)
+{
+	size_t		i;
+
+	if (state->sparse_parts == NULL)
+		state->sparse_parts = MemoryContextAllocZero(state->context,
+													 sizeof(int64) << SPARSE_PARTS_LOG2);
+	if (state->sparse_count >= SPARSE_PARTS_KEPT)
+	{
+		refuse_out_of_reach(state, part);
+		return;
+	}
+	i = sparse_part_slot(state, part);
+	state->sparse_count += state->sparse_parts[i] == 0;
+	state->sparse_parts[i] = part + 1;
+}
+
+/*
+ * The sample found no run among ids of the window that came few and far
+ * between, the converted uuids that fall in it: it starts again, where the
+ * ids to come are (the rows added since a column was converted come after
+ * its rows).  Stopped there for good, anchoring missed the runs of the ids
+ * made since: 500,000 converted uuids, then 500,000 ids 500 a millisecond
+ * (1,000,000 ids in all), took an ORDER BY 1.31 times uuid v4's
+ * instructions in their order, 1.60 shuffled (their ids tied).  Every part
+ * the sample met has a latent anchor (none is active: no id came near one)
+ * or was refused one; the latent anchors are dropped, their parts refused
+ * one for good (refuse_sparse_part(): their ids have their plain keys),
+ * and the victims given up (their parts are refused).  The new sample's
+ * refusals are not recorded (the record is past REFUSALS_RECORDED since
+ * the first ended), so restore_victims() does not make the bitmap again at
+ * its end, which would drop the first's: the anchors it gives up go back
+ * while it lasts (restore_victim()), not at its end (0.09% of the ORDER BY
+ * of the shuffled runs above).  A sample over ids of the window that come
+ * often (ids made one a millisecond since) stops anchoring as before:
+ * renewed, each id would pay the sample's books.
+ */
+static void
+renew_sample(ulid_sort_state *state)
+{
+	Assert(state->active_count == 0);
+	for (size_t i = 0; i < table_slots(state); i++)
+		if (is_anchor(&state->anchors[i]))
+		{
+			refuse_sparse_part(state, anchor_part(state, &state->anchors[i]));
+			free_slot(state, i);
+		}
+	memset(state->victim_tags, 0, sizeof(int64) * VICTIMS);
+	state->anchors_made = 0;
+	state->sampled = 0;
+	state->sampled_pairs = 0;
+	state->last_near = false;
+	state->last_part = -1;
+	state->sample_from = state->input_count;
+	state->sample_renewed = true;
+	elog(DEBUG1, "ulid sort support: the sample found no run among ids of the window few and far between; it starts again after " INT64_FORMAT " ids (%d parts kept refused)",
+		 state->input_count, state->sparse_count);
+}
+
 static inline bool
 sample(ulid_sort_state *state, bool near_hit, bool paired)
 {
@@ -2524,6 +2659,9 @@ sample_end(ulid_sort_state *state)
 	 * laid out for runs.
 	 */
 	state->victim_bits = 0;
+	if (state->sample_renewed)
+		elog(DEBUG1, "ulid sort support: the renewed sample ends after " INT64_FORMAT " ids, %d of them near their anchors, active anchors: %d",
+			 state->input_count, state->sampled_near, state->active_count);
 	if (state->sampled_near - state->sampled_pairs >= ANCHOR_SAMPLE_MIN_HITS &&
 		!short_runs_only(state))
 	{
@@ -2533,7 +2671,13 @@ sample_end(ulid_sort_state *state)
 	else if (!short_runs_span(state) ||
 			 (state->sampled_near == 0 &&
 			  (!state->estimating || !short_runs_may_hide(state))))
-		stop_anchoring(state);
+	{
+		if (state->sampled_near == 0 && state->active_count == 0 &&
+			sample_sparse(state))
+			renew_sample(state);
+		else
+			stop_anchoring(state);
+	}
 	else if (state->sampled_near > 0)
 		short_runs_start(state);
 	else
@@ -2628,13 +2772,16 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 		bool		near_hit = false;
 		bool		made = false;
 		bool		paired = part == state->last_part && !state->catching_up;	/* (sample()) */
+		bool		counted = sample_counts(state);
 
 		/* ids in insertion order share their part with the last one */
 		if (part != state->last_part)
 		{
 			state->last_anchor = anchor_of(state, part, plain_key(offset, low));
 			state->last_part = part;
-			if (state->last_anchor == NULL)
+			if (state->last_anchor == NULL && !counted)
+				refuse_sparse_part(state, part);
+			else if (state->last_anchor == NULL)
 			{
 				state->last_anchor = make_anchor(state, part, plain_key(offset, low), low);
 				made = state->last_anchor != NULL;
@@ -2654,7 +2801,7 @@ ulid_abbrev_convert(Datum original, SortSupport ssup)
 			key = plain_key(offset, low);
 			state->unanchored_count += !made;
 		}
-		sampled = sample_lasts(state);
+		sampled = sample_lasts(state) && counted;
 		/* a sample over that left no anchor (and no watch) */
 		if (sampled && sample(state, near_hit, paired) && !state->anchoring &&
 			state->active_count == 0 && state->watched == NULL)
@@ -2695,7 +2842,11 @@ ulid_abbrev_convert_sampling(Datum original, SortSupport ssup)
 	uint64		high = load_be(DatumGetUlidP(original)->data, 8);
 
 	if (!within_window(window_offset(state, high)))
+	{
+		state->outside_count++; /* (sample_sparse()) */
+		state->input_count++;
 		return UInt64GetDatum(outside_window_key(state, high));
+	}
 	return ulid_abbrev_convert(original, ssup);
 }
 
