@@ -96,7 +96,7 @@ the near keys one above the anchor's => slot->key_offset = plain - low; => slot-
 ids far from an anchor keyed on the wrong side => mask = -above; => mask = -(above ^ 1);
 a latent anchor's range not narrowed above => slot->near_width = (uint32) (plain - slot->lowest_near); => (void) 0;
 a free slot holds the mark of its own millisecond => state->anchors[i].held = UINT64CONST(1) << 16; => state->anchors[i].held = 0;
-refused milliseconds forgotten => return (state->refused[bit / 64] & (UINT64CONST(1) << (bit % 64))) != 0; => return false;
+refused milliseconds forgotten => return (state->refused[bit / 64] & (UINT64CONST(1) << (bit % 64))) != 0 || => return false ||
 ids far from an active anchor keyed plainly after the estimate => if (holds(slot, high)) => if (false)
 the mode: plain keys with active anchors left => else if (!state->anchoring && state->active_count == 0) => else if (!state->anchoring)
 the mode: the mixed converter never picked => ssup->abbrev_converter = !state->mixed ? => ssup->abbrev_converter = true ?
