@@ -1685,14 +1685,22 @@ SELECT pg_temp.unique_index_over_late() AS w18b_shuffled_unique_index;
 -- id on (the second is a pair), so its table is laid out for them (which
 -- shows in time alone, as in make bench's tables in insertion order: here,
 -- that the ids of that path sort right).
+-- (a uuid converted to ulid, outside the window: before it for i even,
+-- after it for i odd; and the ids of a bulk load, 500 a millisecond over
+-- 20 milliseconds, in insertion order)
+CREATE FUNCTION pg_temp.converted_id(i int) RETURNS ulid LANGUAGE sql AS $$
+	SELECT CASE WHEN i % 2 = 0 THEN ('000' || substr(md5(i::text), 4))::uuid::ulid
+				ELSE ('f' || substr(md5(i::text), 2))::uuid::ulid END
+$$;
+CREATE FUNCTION pg_temp.bulk_load(tag text) RETURNS TABLE (o int, id ulid) LANGUAGE sql AS $$
+	SELECT m * 500 + k, pg_temp.id(to_hex(1765000000000 + m), substr(md5(tag || ' run ' || m), 1, 16) || lpad(to_hex(k), 4, '0'))
+	  FROM generate_series(0, 19) m, generate_series(0, 499) k
+$$;
 TRUNCATE late;
 INSERT INTO late
-SELECT id FROM (SELECT 1 AS phase, i, CASE WHEN i % 2 = 0 THEN ('000' || substr(md5(i::text), 4))::uuid::ulid
-										ELSE ('f' || substr(md5(i::text), 2))::uuid::ulid END AS id
-				  FROM generate_series(1, 3000) i
+SELECT id FROM (SELECT 1 AS phase, i, pg_temp.converted_id(i) AS id FROM generate_series(1, 3000) i
 				UNION ALL
-				SELECT 2, m * 500 + k, pg_temp.id(to_hex(1765000000000 + m), substr(md5('w18 run ' || m), 1, 16) || lpad(to_hex(k), 4, '0'))
-				  FROM generate_series(0, 19) m, generate_series(0, 499) k) p
+				SELECT 2, o, id FROM pg_temp.bulk_load('w18')) p
  ORDER BY phase, i;
 SELECT count(*) AS ids, count(*) FILTER (WHERE ulid_unix_ms(id) BETWEEN 1765000000000 AND 1765000000019) AS of_the_load,
 	   pg_temp.late_misplaced() AS converted_then_load_misplaced FROM late;
@@ -1715,17 +1723,14 @@ $$;
 TRUNCATE late;
 INSERT INTO late
 SELECT id FROM (SELECT 1 AS phase, i AS o,
-					   CASE WHEN i % 20 = 0 THEN pg_temp.sparse_id(i, '8000')
-							WHEN i % 2 = 0 THEN ('000' || substr(md5(i::text), 4))::uuid::ulid
-							ELSE ('f' || substr(md5(i::text), 2))::uuid::ulid END AS id
+					   CASE WHEN i % 20 = 0 THEN pg_temp.sparse_id(i, '8000') ELSE pg_temp.converted_id(i) END AS id
 				  FROM generate_series(1, 32000) i
 				UNION ALL
 				SELECT 2, 6 * i + c, pg_temp.sparse_id(i, to_hex(32763 + c))
 				  FROM (SELECT generate_series(20000, 20480, 20) UNION ALL SELECT generate_series(25000, 25480, 20)) s (i),
 					   generate_series(0, 5) c
 				UNION ALL
-				SELECT 3, m * 500 + k, pg_temp.id(to_hex(1765000000000 + m), substr(md5('w20 run ' || m), 1, 16) || lpad(to_hex(k), 4, '0'))
-				  FROM generate_series(0, 19) m, generate_series(0, 499) k) p
+				SELECT 3, o, id FROM pg_temp.bulk_load('w20')) p
  ORDER BY phase, o;
 SELECT count(*) AS ids, count(*) FILTER (WHERE ulid_unix_ms(id) BETWEEN 1765000000000 AND 1765000000019) AS of_the_load,
 	   pg_temp.late_misplaced() AS renewed_sample_misplaced FROM late;

@@ -370,7 +370,8 @@ typedef struct ulid_sort_state
 	bool		anchoring;		/* new milliseconds still get anchors here */
 	int			sampled;		/* ids of the window seen, up to ANCHOR_SAMPLE */
 	int64		sample_from;	/* input_count as the sample began */
-	int64		last_in_window; /* input_count at the last id in the window */
+	int64		last_in_window; /* in a renewed sample, input_count at its
+								 * last id of the window */
 	int			sampled_near;	/* of them, ids near an anchor not equal to it */
 	int			sampled_pairs;	/* of those, the second of two ids in a row
 								 * of one part (sample()) */
@@ -2545,10 +2546,13 @@ static pg_noinline bool sample_end(ulid_sort_state *state);
 static inline bool
 sample_counts(ulid_sort_state *state)
 {
-	bool		close = state->input_count - state->last_in_window <= MIXED_SHARE;
+	bool		close;
 
+	if (!state->sample_renewed || !sample_lasts(state))
+		return true;
+	close = state->input_count - state->last_in_window <= MIXED_SHARE;
 	state->last_in_window = state->input_count;
-	return close || !state->sample_renewed || !sample_lasts(state);
+	return close;
 }
 
 /*
@@ -2626,6 +2630,7 @@ renew_sample(ulid_sort_state *state)
 	state->last_near = false;
 	state->last_part = -1;
 	state->sample_from = state->input_count;
+	state->last_in_window = state->input_count;
 	state->sample_renewed = true;
 	elog(DEBUG1, "ulid sort support: the sample found no run among ids of the window few and far between; it starts again after " INT64_FORMAT " ids (%d parts kept refused)",
 		 state->input_count, state->sparse_count);

@@ -110,7 +110,7 @@ the mode: no table of blocks where the sample found more than 3 short runs over 
 the renewed sample: the parts of the latent anchors dropped not refused => 			refuse_sparse_part(state, anchor_part(state, &state->anchors[i])); => 			(void) 0;
 the renewed sample: the part of an id it does not count not refused => refuse_sparse_part(state, part); => (void) 0;
 the renewed sample: the parts it refused looked up nowhere => (state->sparse_count > 0 && refused_sparse(state, part)) => false
-the renewed sample: every id counted => return close || !state->sample_renewed || !sample_lasts(state); => return true;
+the renewed sample: every id counted => 	return close; => 	return true;
 the mode: the sample never renewed => 			sample_sparse(state)) => 			false)
 the mode: the sample counts pairs in a row as runs => state->sampled_pairs += near_hit && paired && !state->last_near; => (void) 0;
 the mode: the table of blocks for two loads at once of short runs => return !ways_share_ms(state); => return true;
