@@ -478,6 +478,44 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS two_active_anchors_misplaced
 TRUNCATE late;
 INSERT INTO late SELECT id FROM pg_temp.two_runs_in_sample(1729100000000, 1000) id;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS two_active_anchors_no_table_misplaced FROM late;
+-- j3) As j2, then an id of millisecond 0 and the lowest of millisecond 1,
+-- both before the window.  The converter of runs and ids of the window
+-- without anchor loads slot 0 for an id outside the window, and slot 0,
+-- free, holds millisecond 1's first 8 bytes as its free mark (free_slot()):
+-- it took the id of millisecond 1 for near that mark and keyed it 0, below
+-- the id of millisecond 0 (make sort-fuzz, seed 900228, on PostgreSQL 18).
+INSERT INTO late VALUES ('00000000010000000000000000'), ('0000000000000G000000000000');
+SELECT n, id FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM late) s WHERE n <= 3;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS free_mark_of_slot_0_misplaced FROM late;
+-- j4) One id a millisecond (latent anchors in the sample's table, one in
+-- slot 0, its first 8 bytes slot 0's free mark: millisecond 1's), then a
+-- run, each of its ids followed by an id of millisecond 1 whose first 8
+-- bytes are that mark and whose last 8 bytes are near the latent anchor's.
+-- Once the sample found the run, its converter of runs looked first into
+-- the slot of the anchor it keyed an id near last, slot 0 until it had, and
+-- took such an id, outside the window, for near slot 0's latent anchor: a
+-- key in the window, after the ids of millisecond 2.
+TRUNCATE late;
+INSERT INTO late
+SELECT id FROM (SELECT 1 AS phase, ms AS i, 0 AS k, pg_temp.id(to_hex(1731000000000 + ms), '0000' || lpad('5', 16, '0')) AS id
+				  FROM generate_series(0, 299) ms
+				UNION ALL
+				SELECT 2, i, 1, pg_temp.id(to_hex(1731000100000), '0001' || lpad(to_hex(100 + i), 16, '0'))
+				  FROM generate_series(0, 10) i
+				UNION ALL
+				SELECT 2, i, 2, pg_temp.id('1', '0000' || lpad(to_hex(6 + i), 16, '0'))
+				  FROM generate_series(0, 10) i
+				UNION ALL
+				SELECT 3, i, 0, pg_temp.id('2', lpad(to_hex(i), 20, '0'))
+				  FROM generate_series(1, 20) i
+				UNION ALL
+				SELECT 4, ms, 0, pg_temp.id(to_hex(1731000200000 + ms), '0002' || lpad('5', 16, '0'))
+				  FROM generate_series(0, 3000) ms) p
+ ORDER BY phase, i, k;
+SELECT ulid_unix_ms(id) AS ms, count(*) AS ids, min(n) AS first, max(n) AS last
+  FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM late) s
+ WHERE ulid_unix_ms(id) < 3 GROUP BY 1 ORDER BY 1;
+SELECT count(*) AS ids, pg_temp.late_misplaced() AS no_run_anchor_misplaced FROM late;
 
 -- k) As a), with ids near the anchors of the sample after it, while the
 -- estimate lasts: their anchors were dropped when anchoring stopped, and

@@ -331,7 +331,8 @@ ulid_is_valid(PG_FUNCTION_ARGS)
  * A slot of the anchor table, 32 bytes: an anchor, kept as what keys the ids
  * of its millisecond.  Its first 8 bytes once it is active, else the free
  * mark of the slot (the first 8 bytes of an id of millisecond 0 or 1,
- * whichever's slot it is not: no id that looks into it has them); what the
+ * whichever's slot it is not: no id that looks into its own slot has them;
+ * mixed_key() loads slot 0 for ids outside the window, see there); what the
  * last 8 bytes of an id near it add up to its key with (modulo 2^64); the
  * lowest key of the ids near it and how far above that the highest is; and
  * its plain field.  A free slot has 0 for the lowest near key, which no
@@ -1139,9 +1140,22 @@ anchor_table_alloc(ulid_sort_state *state, size_t slots)
 }
 
 /*
+ * What the run_anchors point at until the sample's converter of runs keys an
+ * id near an anchor, and once the table moved: not a slot of the table.  A
+ * latent anchor or a free slot holds its slot's free mark, and slot 0's is
+ * the first 8 bytes of ids of millisecond 1, which look into another slot:
+ * pointed at slot 0, the converter took such an id, outside the window, for
+ * near slot 0's latent anchor, and gave it a key in the window.  This one,
+ * zeroed, holds the first 8 bytes of ids of millisecond 0, which no window
+ * holds (window_start is millisecond 1 at least), and no id is near it but
+ * a copy of its anchor (last 8 bytes 0), which sample_runs_key() hands on
+ * to sample_runs_missed(), which keys an id outside the window first.
+ */
+static const anchor no_run_anchor;
+
+/*
  * Points the run_anchors in use (the first, or all where kept by part) at
- * the table's first slot, where no active anchor holds the first 8 bytes of
- * an id but its own: none of them is then left in a table moved, nor unset.
+ * no_run_anchor: none of them is then left in a table moved, nor unset.
  */
 static void
 run_anchors_reset(ulid_sort_state *state)
@@ -1149,7 +1163,7 @@ run_anchors_reset(ulid_sort_state *state)
 	int			in_use = state->runs_by_part ? RUN_ANCHORS : 1;
 
 	for (int k = 0; k < in_use; k++)
-		state->run_anchors[k] = (run_anchor) {state->anchors, false};
+		state->run_anchors[k] = (run_anchor) {&no_run_anchor, false};
 }
 
 /*
@@ -3373,9 +3387,8 @@ sample_runs_missed(Datum original, SortSupport ssup, const anchor *looked_up)
  * instructions so.  An id of the run of the id before (in insertion order,
  * or reversed) finds its anchor without a look at the table: the anchor
  * last keyed an id near holds its first 8 bytes (an active anchor stays in
- * its slot until the table moves; then the table's first slot takes its
- * place, which holds an active anchor of the first 8 bytes it holds, or
- * none).  That look, a hash and four ways, took
+ * its slot until the table moves; then no_run_anchor takes its place).
+ * That look, a hash and four ways, took
  * about 45 instructions an id, the test takes 3: an ORDER BY of 1,000 ids 500
  * a millisecond in reverse order took 3% fewer instructions, of 1,000 in
  * runs of 5 a millisecond, shuffled, 0.3% more.  by_part: the anchor keyed
@@ -3863,7 +3876,16 @@ mixed_key(Datum original, SortSupport ssup, bool plain_in_window,
 	 * same: its index, from random bytes, would be a random line of the
 	 * table, out of the cache for most.  Slot 0 is loaded for it instead
 	 * (its index masked off), a line the cache keeps: perf put the mixed
-	 * table's converter at 3.6% of an ORDER BY's samples against 5.3%.
+	 * table's converter at 3.6% of an ORDER BY's samples against 5.3%.  Slot
+	 * 0 is not that id's own slot: free, it holds the free mark of
+	 * millisecond 1 (free_slot()), the first 8 bytes of ids outside the
+	 * window, and 00000000010000000000000000 is near it (key 0: below ids
+	 * of millisecond 0).  So an id is near only in the window: where ids
+	 * outside it are keyed here (outside_window), such an id fails the test
+	 * below (in_window 0, near 1) and goes on to the leaner converter, which
+	 * looks into its own slot; elsewhere near is masked (masked there too,
+	 * the converter of runs and ids outside the window saved a register
+	 * for it: 9 instructions more an id, with a frame).
 	 */
 	const anchor *slot = &state->anchors[converter_slot_index(state, high,
 															  spanned) &
@@ -3872,15 +3894,18 @@ mixed_key(Datum original, SortSupport ssup, bool plain_in_window,
 
 	/*
 	 * All tests are made: with &&, a branch on the first, mispredicted for
-	 * half the ids, cost such a table 3% of an ORDER BY in memory.  (No id
-	 * outside the window has the first 8 bytes of an anchor.  Where the
-	 * table has ways, an id out of reach may have an active anchor in
+	 * half the ids, cost such a table 3% of an ORDER BY in memory.  (Where
+	 * the table has ways, an id out of reach may have an active anchor in
 	 * another way than the slot: the leaner converter looks.)
 	 */
 	uint64		near = (uint64) (high == slot->held) & (uint64) is_near_key(slot, key);
-	uint64		near_mask = -near;
+	uint64		near_mask;
 	uint64		unanchored = 0;
 	uint64		other;
+
+	if (!outside_window)
+		near &= in_window;
+	near_mask = -near;
 
 	if (plain_in_window)
 		unanchored = in_window & (uint64) !holds(slot, high) &

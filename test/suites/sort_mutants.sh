@@ -127,6 +127,8 @@ the table of blocks keys ids on the wrong side of the anchor => return block < a
 an id near a latent anchor that does not make it active => state->last_anchor = activate(state, slot, owner); => (void) owner;
 an active anchor dropped where the rebuilt table has its ways taken => if (slot == NULL && active) => if (false)
 the fast path of a mixed table takes an id for near its anchor by the distance alone => (uint64) (high == slot->held) & => (uint64) 1 &
+the fast path of a mixed table takes an id outside the window for near the free mark of slot 0 => near &= in_window; => near &= 1;
+the sample's converter of runs looks first into the table's first slot, not at no anchor => {&no_run_anchor, false} => {state->anchors, false}
 plain keys of a mixed table picked without the window's test => mask = -(uint64) within_window(offset); => mask = ~(uint64) 0;
 the table of blocks keys the sample's anchored milliseconds as blocks => if (anchor_block <= SHORT_RUNS_SAMPLED) => if (anchor_block < SHORT_RUNS_SAMPLED)
 the table of blocks keys the milliseconds refused an anchor as blocks => if (anchor_block <= SHORT_RUNS_SAMPLED) => if (anchor_block == SHORT_RUNS_NONE)
