@@ -485,7 +485,10 @@ SELECT count(*) AS ids, pg_temp.late_misplaced() AS two_active_anchors_no_table_
 -- it took the id of millisecond 1 for near that mark and keyed it 0, below
 -- the id of millisecond 0 (make sort-fuzz, seed 900228, on PostgreSQL 18).
 INSERT INTO late VALUES ('00000000010000000000000000'), ('0000000000000G000000000000');
-SELECT n, id FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM late) s WHERE n <= 3;
+-- (ORDER BY and LIMIT, not a comparison: an operator of other types than
+-- those of the cases before makes a catalog cache list, and PostgreSQL 17's
+-- rehash of that cache at its 65th list says so in a DEBUG line)
+SELECT n, id FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM late) s ORDER BY n LIMIT 3;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS free_mark_of_slot_0_misplaced FROM late;
 -- j4) One id a millisecond (latent anchors in the sample's table, one in
 -- slot 0, its first 8 bytes slot 0's free mark: millisecond 1's), then a
@@ -514,7 +517,7 @@ SELECT id FROM (SELECT 1 AS phase, ms AS i, 0 AS k, pg_temp.id(to_hex(1731000000
  ORDER BY phase, i, k;
 SELECT ulid_unix_ms(id) AS ms, count(*) AS ids, min(n) AS first, max(n) AS last
   FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM late) s
- WHERE ulid_unix_ms(id) < 3 GROUP BY 1 ORDER BY 1;
+ GROUP BY 1 ORDER BY 1 LIMIT 2;
 SELECT count(*) AS ids, pg_temp.late_misplaced() AS no_run_anchor_misplaced FROM late;
 
 -- k) As a), with ids near the anchors of the sample after it, while the
