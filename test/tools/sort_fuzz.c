@@ -383,7 +383,13 @@ make_uuid_v7(size_t count)
 	}
 }
 
-/* the ends of the range, of the window, of a millisecond; each a few times */
+/*
+ * The ends of the range, of the window, of a millisecond; each a few times.
+ * Half of them take last 8 bytes within 2^20 of either end, and some of
+ * them other random bits within the part of their first: ids near what a
+ * free slot of the anchor table holds (the first 8 bytes of millisecond 0
+ * or 1, the rest zero), which two converters took for anchors once.
+ */
 static void
 make_extremes(size_t count)
 {
@@ -395,14 +401,18 @@ make_extremes(size_t count)
 	{0x8000, 0}, {0x7FFF, ~UINT64_C(0)}, {0x03FF, ~UINT64_C(0)}, {0x0400, 0}};
 
 	describe(" extremes");
-	/* (88 distinct ids: a few copies of each are enough) */
+	/* (88 ids and some near them: 2,000 are enough) */
 	if (count > 2000)
 		count = 2000;
 	for (size_t j = 0; j < count; j++)
 	{
 		uint64_t   *r = randomness[below(sizeof(randomness) / sizeof(randomness[0]))];
+		uint64_t	random16 = chance(30) ? (r[0] & 0xFC00) | (next_random() & 0x3FF) : r[0];
+		uint64_t	low = r[1];
 
-		push((ms[below(sizeof(ms) / sizeof(ms[0]))] & MS_MAX) << 16 | r[0], r[1]);
+		if (chance(50))
+			low = chance(50) ? below(1 << 20) : -below(1 << 20);
+		push((ms[below(sizeof(ms) / sizeof(ms[0]))] & MS_MAX) << 16 | random16, low);
 	}
 }
 
