@@ -37,6 +37,8 @@
 /* the sort support's window (src/ulid.c): 2^40 ms, starting 2^40 - 2^37 before now */
 #define WINDOW_BEFORE	((INT64_C(1) << 40) - (INT64_C(1) << 37))
 #define WINDOW_LENGTH	(INT64_C(1) << 40)
+/* the random bits of the first 8 bytes below an id's part (src/ulid.c: PART_SHIFT) */
+#define IN_PART_MASK	((UINT64_C(1) << 10) - 1)
 
 typedef struct id128
 {
@@ -385,10 +387,11 @@ make_uuid_v7(size_t count)
 
 /*
  * The ends of the range, of the window, of a millisecond; each a few times.
- * Half of them take last 8 bytes within 2^20 of either end, and some of
- * them other random bits within the part of their first: ids near what a
- * free slot of the anchor table holds (the first 8 bytes of millisecond 0
- * or 1, the rest zero), which two converters took for anchors once.
+ * One id in 6 takes other random bits within the part of its first 8 bytes
+ * (the anchor table tells parts apart, and its free slots hold the first 8
+ * bytes of millisecond 0 or 1: two converters once took such ids for
+ * anchored), one in 6 last 8 bytes within 2^20 of either end; the others
+ * are the extremes themselves.
  */
 static void
 make_extremes(size_t count)
@@ -407,11 +410,18 @@ make_extremes(size_t count)
 	for (size_t j = 0; j < count; j++)
 	{
 		uint64_t   *r = randomness[below(sizeof(randomness) / sizeof(randomness[0]))];
-		uint64_t	random16 = chance(30) ? (r[0] & 0xFC00) | (next_random() & 0x3FF) : r[0];
+		uint64_t	random16 = r[0];
 		uint64_t	low = r[1];
 
-		if (chance(50))
-			low = chance(50) ? below(1 << 20) : -below(1 << 20);
+		switch (below(6))
+		{
+			case 0:
+				random16 = (random16 & ~IN_PART_MASK) | (next_random() & IN_PART_MASK);
+				break;
+			case 1:
+				low = chance(50) ? below(1 << 20) : -below(1 << 20);
+				break;
+		}
 		push((ms[below(sizeof(ms) / sizeof(ms[0]))] & MS_MAX) << 16 | random16, low);
 	}
 }
